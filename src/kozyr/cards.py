@@ -1,0 +1,308 @@
+"""Cards, decks and sets of cards.
+
+A card is a small int, ``suit * 13 + (rank - 2)``, so the 52 cards fit in the low
+52 bits of an int and a set of cards (a hand, a trick, a deck) is one int bit mask.
+:class:`CardSet` wraps such a mask with a set-like API, in the spirit of
+python-chess's ``SquareSet``. Rules engines work on the raw masks for speed; everything
+else may use :class:`CardSet`.
+
+>>> c = parse_card("10H")
+>>> card_name(c), card_name(c, lang="ru"), rank_of(c), suit_of(c) is Suit.HEARTS
+('10H', '10♥', 10, True)
+>>> hand = parse_cards("KS QS 10h Д♠")
+Traceback (most recent call last):
+...
+kozyr.cards.CardError: card 'Д♠' is given twice
+>>> hand = parse_cards("KS QS 10h 7♦")
+>>> len(hand), parse_card("QS") in hand, str(hand)
+(4, True, 'QS KS 10H 7D')
+>>> str(hand & suit_mask(Suit.SPADES))
+'QS KS'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+from typing import Literal, TypeAlias
+
+__all__ = [
+    "ACE",
+    "DECK_32",
+    "DECK_36",
+    "DECK_52",
+    "JACK",
+    "KING",
+    "QUEEN",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardError",
+    "CardSet",
+    "Lang",
+    "Suit",
+    "card",
+    "card_name",
+    "cards_in",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "rank_name",
+    "rank_of",
+    "suit_mask",
+    "suit_name",
+    "suit_of",
+]
+
+Card: TypeAlias = int
+"""A card: ``suit * 13 + (rank - 2)``, 0..51."""
+
+Lang = Literal["en", "ru"]
+
+
+class CardError(ValueError):
+    """A card, card list or suit could not be read, or is not allowed where it was given."""
+
+
+class Suit(IntEnum):
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+
+SUITS: tuple[Suit, ...] = tuple(Suit)
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+
+_SUIT_LETTERS = "SHDC"
+_SUIT_SYMBOLS = "♠♥♦♣"
+_SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
+    "en": ("spades", "hearts", "diamonds", "clubs"),
+    "ru": ("пики", "черви", "бубны", "трефы"),
+}
+_RANK_LETTERS: dict[Lang, dict[int, str]] = {
+    "en": {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"},
+    "ru": {JACK: "В", QUEEN: "Д", KING: "К", ACE: "Т"},
+}
+
+# What may be typed. The rank comes first and the suit is the last character, so the
+# Cyrillic "Т" reads as an ace in rank position and as trefy (clubs) in suit position,
+# while the Latin "T" is a ten.
+_RANK_INPUT: dict[str, int] = {str(r): r for r in range(2, 11)}
+_RANK_INPUT.update({"T": 10, "J": JACK, "Q": QUEEN, "K": KING, "A": ACE})
+_RANK_INPUT.update({"В": JACK, "Д": QUEEN, "К": KING, "Т": ACE})
+_SUIT_INPUT: dict[str, Suit] = {}
+for _i, _s in enumerate(SUITS):
+    _SUIT_INPUT[_SUIT_LETTERS[_i]] = _s
+    _SUIT_INPUT[_SUIT_SYMBOLS[_i]] = _s
+_SUIT_INPUT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
+_SUIT_INPUT.update({"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS})
+_SUIT_INPUT["К"] = Suit.CLUBS  # "крести", the other Russian name of clubs
+
+
+def card(rank: int, suit: Suit | int) -> Card:
+    """The card of a rank (2..14, ace 14) and a suit.
+
+    >>> card(ACE, Suit.SPADES), card(2, Suit.HEARTS)
+    (12, 13)
+    """
+    if rank not in _RANK_SET or not 0 <= suit <= 3:
+        raise CardError(f"no card of rank {rank!r} and suit {suit!r}")
+    return int(suit) * 13 + rank - 2
+
+
+_RANK_SET = frozenset(RANKS)
+
+
+def rank_of(c: Card) -> int:
+    """The rank of a card: 2..10, 11 jack, 12 queen, 13 king, 14 ace."""
+    return c % 13 + 2
+
+
+def suit_of(c: Card) -> Suit:
+    return SUITS[c // 13]
+
+
+def suit_mask(suit: Suit | int) -> int:
+    """The bit mask of all 13 cards of a suit."""
+    return 0x1FFF << (13 * int(suit))
+
+
+def _deck(lowest_rank: int) -> int:
+    per_suit = 0
+    for r in range(lowest_rank, ACE + 1):
+        per_suit |= 1 << (r - 2)
+    return sum(per_suit << (13 * s) for s in range(4))
+
+
+DECK_52: int = _deck(2)
+"""All 52 cards (Emperor, E1)."""
+DECK_36: int = _deck(6)
+"""6 to ace in four suits (Imperial with three players, I1)."""
+DECK_32: int = _deck(7)
+"""7 to ace in four suits (Imperial with two players, I1)."""
+
+
+def rank_name(rank: int, lang: Lang = "en") -> str:
+    return _RANK_LETTERS[lang].get(rank, str(rank))
+
+
+def suit_name(suit: Suit | int, lang: Lang = "en", *, long: bool = False) -> str:
+    """A suit's letter (``S``), symbol (Russian: ``♠``) or, with ``long``, its word."""
+    if long:
+        return _SUIT_NAMES[lang][int(suit)]
+    return (_SUIT_LETTERS if lang == "en" else _SUIT_SYMBOLS)[int(suit)]
+
+
+def card_name(c: Card, lang: Lang = "en", *, symbols: bool = False) -> str:
+    """A card in notation: ``10H``, ``QS``; in Russian ``10♥``, ``Д♠``.
+
+    >>> card_name(parse_card("QS"), symbols=True)
+    'Q♠'
+    """
+    rank = rank_name(rank_of(c), lang)
+    if lang == "en" and not symbols:
+        return rank + _SUIT_LETTERS[c // 13]
+    return rank + _SUIT_SYMBOLS[c // 13]
+
+
+def parse_suit(text: str) -> Suit:
+    """Reads a suit: ``S H D C``, ``♠ ♥ ♦ ♣`` or Russian ``П Ч Б Т``.
+
+    >>> parse_suit("h"), parse_suit("♣")
+    (<Suit.HEARTS: 1>, <Suit.CLUBS: 3>)
+    """
+    s = _SUIT_INPUT.get(text.strip().upper())
+    if s is None:
+        raise CardError(f"unknown suit {text!r}: use S, H, D or C (or ♠ ♥ ♦ ♣)")
+    return s
+
+
+def parse_card(text: str) -> Card:
+    """Reads one card: rank ``2``-``10``, ``J Q K A`` (``T`` is 10) or ``В Д К Т``,
+    then suit ``S H D C``, ``♠ ♥ ♦ ♣`` or ``П Ч Б Т``; case does not matter.
+
+    >>> [card_name(parse_card(t)) for t in ("10h", "TH", "Тп", "a♣", "кк")]
+    ['10H', '10H', 'AS', 'AC', 'KC']
+    >>> parse_card("1H")
+    Traceback (most recent call last):
+    ...
+    kozyr.cards.CardError: unknown card '1H': rank '1' is not one of 2-10, J, Q, K, A
+    """
+    t = text.strip().upper()
+    if len(t) < 2:
+        raise CardError(f"unknown card {text!r}: a card is a rank and a suit, like 10H or QS")
+    rank = _RANK_INPUT.get(t[:-1])
+    if rank is None:
+        raise CardError(f"unknown card {text!r}: rank {t[:-1]!r} is not one of 2-10, J, Q, K, A")
+    suit = _SUIT_INPUT.get(t[-1])
+    if suit is None:
+        raise CardError(f"unknown card {text!r}: suit {t[-1]!r} is not one of S, H, D, C")
+    return int(suit) * 13 + rank - 2
+
+
+def parse_cards(text: str | Iterable[str]) -> CardSet:
+    """Reads several cards, separated by spaces or commas, or given as a list.
+    A card given twice is an error.
+
+    >>> len(parse_cards(["AS", "KS"])), str(parse_cards("7C,8c"))
+    (2, '7C 8C')
+    """
+    parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    mask = 0
+    for part in parts:
+        bit = 1 << parse_card(part)
+        if mask & bit:
+            raise CardError(f"card {part!r} is given twice")
+        mask |= bit
+    return CardSet(mask)
+
+
+def cards_in(mask: int) -> Iterator[Card]:
+    """The cards of a bit mask, lowest first.
+
+    >>> list(cards_in(0b1010))
+    [1, 3]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class CardSet:
+    """An immutable set of cards stored as one int bit mask.
+
+    >>> s = CardSet.from_cards([parse_card("AS"), parse_card("2H")])
+    >>> s | parse_cards("KD"), len(s - parse_cards("AS")), bool(CardSet())
+    (CardSet('AS 2H KD'), 1, False)
+    """
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int = 0) -> None:
+        if mask < 0 or mask >> 52:
+            raise CardError(f"card mask {mask:#x} has bits outside the 52 cards")
+        self.mask = mask
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> CardSet:
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        return cls(mask)
+
+    @staticmethod
+    def _mask(other: CardSet | int) -> int:
+        return other.mask if isinstance(other, CardSet) else other
+
+    def __iter__(self) -> Iterator[Card]:
+        return cards_in(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, c: object) -> bool:
+        return isinstance(c, int) and 0 <= c < 52 and bool(self.mask >> c & 1)
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __or__(self, other: CardSet | int) -> CardSet:
+        return CardSet(self.mask | self._mask(other))
+
+    def __and__(self, other: CardSet | int) -> CardSet:
+        return CardSet(self.mask & self._mask(other))
+
+    def __sub__(self, other: CardSet | int) -> CardSet:
+        return CardSet(self.mask & ~self._mask(other))
+
+    def __xor__(self, other: CardSet | int) -> CardSet:
+        return CardSet(self.mask ^ self._mask(other))
+
+    def __le__(self, other: CardSet | int) -> bool:
+        return self.mask & ~self._mask(other) == 0
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardSet):
+            return self.mask == other.mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __int__(self) -> int:
+        return self.mask
+
+    def of_suit(self, suit: Suit | int) -> CardSet:
+        return CardSet(self.mask & suit_mask(suit))
+
+    def names(self, lang: Lang = "en", *, symbols: bool = False) -> list[str]:
+        return [card_name(c, lang, symbols=symbols) for c in self]
+
+    def __str__(self) -> str:
+        return " ".join(self.names())
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"

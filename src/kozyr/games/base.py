@@ -1,0 +1,91 @@
+"""What every rules engine offers: the shape shared by Imperial and Emperor.
+
+An engine is pure: no I/O, no clocks, no global randomness. A game is fixed by its
+options, its seed or explicit deals, and its list of actions (B2). Actions are small
+ints (OpenSpiel style) with a text form (``"QS"``, ``"swap 3"``, ``"trump NT"``) used by
+the terminal, the records and the server.
+
+Every entry of ``state.events`` is public (I13, B3): it may be shown to any player or
+spectator. What only one seat may know lives in ``state.observation(seat)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, Self, TypeAlias
+
+Event: TypeAlias = dict[str, Any]
+"""One public event, JSON-ready, always with a ``"type"`` key."""
+
+
+class GameError(ValueError):
+    """Something asked of a game that cannot be done."""
+
+
+class IllegalAction(GameError):
+    """An action that the rules forbid here; ``rule`` names the ruling it breaks (``"I7"``).
+
+    The state is left exactly as it was.
+    """
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+
+
+class DealError(GameError):
+    """Given cards that do not make a valid deal (wrong hand size, a card twice, ...)."""
+
+
+class OptionsError(GameError):
+    """A game option with a value the game does not allow."""
+
+
+def deal_rng(game: str, seed: int, index: int) -> random.Random:
+    """The random source of deal number ``index`` (0-based) of a seeded game.
+
+    Each deal has its own stream, so a record may fix some deals by hand and leave
+    the rest to the seed, and every deal stays the same whichever are listed (B2).
+    """
+    return random.Random(f"kozyr:{game}:{seed}:{index}")
+
+
+class Observation(Protocol):
+    """What one seat (or a spectator, seat None) may know; JSON-ready via ``to_json``."""
+
+    seat: int | None
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """The interface that records, bots, the terminal and the server rely on."""
+
+    game: str
+    players: int
+    events: list[Event]
+    actions: list[str]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must act now; None when the game is over or waits for a deal."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+    def apply(self, action: int) -> None: ...
+
+    def action_text(self, action: int) -> str: ...
+
+    def parse_action(self, text: str) -> int: ...
+
+    def play(self, text: str) -> None:
+        """Parse and apply the text form of an action."""
+        ...
+
+    def observation(self, seat: int | None) -> Observation: ...
+
+    def clone(self) -> Self: ...
