@@ -1,13 +1,182 @@
-"""The ``kozyr`` command."""
+"""The ``kozyr`` command: play, replay."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from datetime import UTC, datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 
-app = typer.Typer(help="kozyr: Imperial and Emperor card games.", no_args_is_help=True)
+from kozyr.bots import RandomBot
+from kozyr.bots.base import Bot
+from kozyr.cards import Lang
+from kozyr.games.base import GameState
+from kozyr.i18n import default_lang, t
+from kozyr.records import RecordError, load, replay, save
+from kozyr.terminal.session import Session, View
+
+app = typer.Typer(
+    help="kozyr: Imperial (Империал) and Emperor (Император), Russian trick-taking card games.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+play_app = typer.Typer(
+    help="Play a game in the terminal against the computer.", no_args_is_help=True
+)
+app.add_typer(play_app, name="play")
 
 
-@app.command()
-def version() -> None:
-    """Print the version."""
-    from kozyr import __version__
+class LangChoice(StrEnum):
+    en = "en"
+    ru = "ru"
 
-    print(__version__)
+
+def _records_dir() -> Path:
+    import os
+
+    base = os.environ.get("KOZYR_RECORDS")
+    if base:
+        return Path(base)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "kozyr" / "records"
+
+
+SeedOpt = Annotated[int | None, typer.Option(help="Seed for the deals (a random one if left out).")]
+LangOpt = Annotated[
+    LangChoice | None, typer.Option("--lang", help="Language (default: from the locale).")
+]
+DirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--records",
+        help="Folder for game records (default: $KOZYR_RECORDS or ~/.local/share/kozyr/records).",
+    ),
+]
+SeatOpt = Annotated[int, typer.Option(help="Your seat (0 = first).")]
+
+
+def _play(
+    state: GameState,
+    view_of: Any,
+    names: list[str],
+    seat: int,
+    lang: Lang,
+    records: Path | None,
+    seed: int,
+) -> None:
+    console = Console(highlight=False, soft_wrap=True)
+    bots: dict[int, Bot] = {s: RandomBot(seed * 31 + s) for s in range(state.players) if s != seat}
+    view: View = view_of(console, names, lang)
+    session = Session(state, seat, bots, view, console, console.input, lang)
+    session.console.print(t("prompt_help", lang))
+    session.run()
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = (records or _records_dir()) / f"{state.game}-{stamp}-seed{seed}.json"
+    save(state, path, players=names, created=datetime.now(UTC).isoformat(timespec="seconds"))
+    console.print(t("record_saved", lang, path=path))
+
+
+def _seat_check(seat: int, players: int) -> None:
+    if not 0 <= seat < players:
+        raise typer.BadParameter(f"seat must be 0-{players - 1}", param_hint="--seat")
+
+
+@play_app.command("imperial")
+def play_imperial(
+    players: Annotated[int, typer.Option(min=2, max=3, help="2 or 3 players.")] = 2,
+    seed: SeedOpt = None,
+    lang: LangOpt = None,
+    records: DirOpt = None,
+    seat: SeatOpt = 0,
+) -> None:
+    """Imperial (Империал) against computer players."""
+    from kozyr.games.imperial import ImperialOptions, ImperialState
+    from kozyr.terminal.imperial_view import ImperialView
+    from kozyr.terminal.style import seat_names
+
+    _seat_check(seat, players)
+    language: Lang = lang.value if lang else default_lang()
+    seed = random.randrange(1 << 31) if seed is None else seed
+    state = ImperialState.new(ImperialOptions(players=players), seed=seed)
+    names = seat_names(players, seat, language)
+    _play(state, ImperialView, names, seat, language, records, seed)
+
+
+@play_app.command("emperor")
+def play_emperor(
+    players: Annotated[int, typer.Option(min=3, max=4, help="3 or 4 players.")] = 4,
+    seed: SeedOpt = None,
+    lang: LangOpt = None,
+    records: DirOpt = None,
+    seat: SeatOpt = 0,
+) -> None:
+    """Emperor (Император) against computer players."""
+    from kozyr.games.emperor import EmperorOptions, EmperorState
+    from kozyr.terminal.emperor_view import EmperorView
+    from kozyr.terminal.style import seat_names
+
+    _seat_check(seat, players)
+    language: Lang = lang.value if lang else default_lang()
+    seed = random.randrange(1 << 31) if seed is None else seed
+    state = EmperorState.new(EmperorOptions(players=players), seed=seed)
+    names = seat_names(players, seat, language)
+    _play(state, EmperorView, names, seat, language, records, seed)
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A kozyr-record/1 JSON file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Show a game record deal by deal, or (--json) its result."""
+    try:
+        data = load(file)
+        state = replay(data)
+    except RecordError as e:
+        message = str(e) if str(e).startswith(str(file)) else f"{file}: {e}"
+        typer.echo(f"error: {message}", err=True)
+        raise typer.Exit(2) from e
+    if as_json:
+        out = dict(state.summary())
+        out["game"] = state.game
+        out["waiting_for_deal"] = state.waiting_for_deal
+        out["events"] = state.events
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return
+    language: Lang = lang.value if lang else default_lang()
+    names = data.get("players")
+    if not (isinstance(names, list) and len(names) == state.players):
+        names = [
+            ("Игрок " if language == "ru" else "Player ") + str(s) for s in range(state.players)
+        ]
+    console = Console(highlight=False, soft_wrap=True)
+    view = _view_for(state.game, console, [str(n) for n in names], language)
+    for event in state.events:
+        line = view.narrate(event)
+        if line:
+            console.print(line)
+    view.show_end(state.summary())
+    if state.waiting_for_deal:
+        console.print(t("waiting_deal", language))
+
+
+def _view_for(game: str, console: Console, names: list[str], lang: Lang) -> View:
+    if game == "imperial":
+        from kozyr.terminal.imperial_view import ImperialView
+
+        return ImperialView(console, names, lang)
+    from kozyr.terminal.emperor_view import EmperorView
+
+    return EmperorView(console, names, lang)
+
+
+def main() -> None:  # pragma: no cover - the console script entry
+    app()

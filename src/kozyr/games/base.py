@@ -53,7 +53,8 @@ def deal_rng(game: str, seed: int, index: int) -> random.Random:
 class Observation(Protocol):
     """What one seat (or a spectator, seat None) may know; JSON-ready via ``to_json``."""
 
-    seat: int | None
+    @property
+    def seat(self) -> int | None: ...
 
     def to_json(self) -> dict[str, Any]: ...
 
@@ -63,8 +64,18 @@ class GameState(Protocol):
 
     game: str
     players: int
+    seed: int | None
     events: list[Event]
     actions: list[str]
+
+    @property
+    def waiting_for_deal(self) -> bool:
+        """True when the next deal is neither listed nor seeded (see ``add_deal``)."""
+        ...
+
+    def summary(self) -> dict[str, Any]:
+        """Scores and standing, JSON-ready (what ``kozyr replay --json`` prints)."""
+        ...
 
     @property
     def to_act(self) -> int | None:

@@ -1,0 +1,916 @@
+"""The Emperor game state: rounds, exchange, bargaining, trump and play (E1-E12).
+
+Hot path notes: hands are int masks, legal cards come from table look-ups, the trick's
+winner is kept up to date card by card, and ``clone`` copies a few short lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any, Self
+
+from kozyr.cards import DECK_52, card_name, suit_name
+from kozyr.games.base import DealError, Event, GameError, IllegalAction, OptionsError
+
+from . import actions as A
+from .deal import HAND_SIZE, EmperorDeal, default_join_order, seeded_deal
+from .exchange import offer_range, swap_hands
+from .observation import EmperorObservation, Offer, SwapRecord
+from .options import EmperorOptions
+from .tables import CARD_NAMES, ROTATIONS, SUIT_CARDS, SUIT_MASKS, SUIT_OF, SUIT_SHIFT, mask_cards
+from .titles import FINAL_NAMES, TITLE_NAMES, final_standing, rank_round, swap_targets
+
+__all__ = ["EmperorState"]
+
+# Phases, as ints for speed; PHASE_NAMES gives the public names.
+PLAY, EXCHANGE, BARGAIN, TRUMP, OVER, DEAL = range(6)
+PHASE_NAMES = ("play", "exchange", "bargain", "trump", "over", "deal")
+NT = 4  # internal trump value for no trumps (E9)
+UNNAMED = -1  # trump not named yet (rounds 2+, before E9)
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+class EmperorState:
+    """One Emperor game. Build it with :meth:`new` (or :meth:`from_observation`)."""
+
+    game = "emperor"
+
+    __slots__ = (
+        "_answering",
+        "_bargain_target",
+        "_best",
+        "_best_seat",
+        "_ex_idx",
+        "_first_leader",
+        "_first_trick",
+        "_given",
+        "_hands",
+        "_known",
+        "_last_offer",
+        "_lead",
+        "_offers",
+        "_order",
+        "_phase",
+        "_played",
+        "_round",
+        "_seq",
+        "_standing",
+        "_swaps",
+        "_tc",
+        "_to_act",
+        "_totals",
+        "_trick_cards",
+        "_trick_no",
+        "_tricks",
+        "_trump",
+        "_trump_card",
+        "_voids",
+        "actions",
+        "dealt",
+        "events",
+        "join_order",
+        "options",
+        "players",
+        "seed",
+    )
+
+    options: EmperorOptions
+    players: int
+    seed: int | None
+    join_order: tuple[int, ...]
+    dealt: list[EmperorDeal]
+    events: list[Event]
+    actions: list[str]
+    _given: tuple[EmperorDeal, ...]
+    _round: int
+    _phase: int
+    _to_act: int | None
+    _hands: list[int]
+    _totals: list[int]
+    _tricks: list[int]
+    _first_trick: list[int]
+    _order: list[int] | None
+    _standing: list[int] | None
+    _first_leader: int
+    _trump: int
+    _trump_card: int | None
+    _trick_no: int
+    _tc: int
+    _seq: Sequence[int]
+    _best: int
+    _lead: int
+    _best_seat: int
+    _trick_cards: list[int]
+    _played: list[int]
+    _voids: list[int]
+    _known: list[list[int]]
+    _swaps: list[SwapRecord]
+    _offers: list[Offer]
+    _ex_idx: int
+    _bargain_target: int
+    _last_offer: int
+    _answering: bool
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def new(
+        cls,
+        options: EmperorOptions | None = None,
+        seed: int | None = None,
+        deals: Iterable[EmperorDeal] = (),
+        join_order: Sequence[int] | None = None,
+    ) -> EmperorState:
+        """A new game. ``deals`` fix the first rounds' cards; later rounds come from
+        ``seed``; without either the state waits for :meth:`add_deal`. ``join_order``
+        (B1): seats in the order they joined; the last one leads round 1 (E5)."""
+        options = options or EmperorOptions()
+        n = options.players
+        given = tuple(deals)
+        if len(given) > options.rounds:
+            raise DealError(f"{len(given)} deals given for a game of {options.rounds} rounds")
+        for i, d in enumerate(given):
+            _check_deal_for_round(d, i + 1, n)
+        if join_order is None:
+            order = tuple(default_join_order(seed, n))
+        else:
+            order = tuple(int(s) for s in join_order)
+            if sorted(order) != list(range(n)):
+                raise OptionsError(
+                    f"join_order must list each of the {n} seats once, not {list(join_order)}"
+                )
+        self = cls.__new__(cls)
+        self.options = options
+        self.players = n
+        self.seed = seed
+        self.join_order = order
+        self._given = given
+        self.dealt = []
+        self.events = []
+        self.actions = []
+        self._round = 1
+        self._totals = [0] * n
+        self._order = None
+        self._standing = None
+        self._first_leader = order[-1]
+        self._known = [[0] * n for _ in range(n + 1)]
+        self._reset_round()
+        self._next_deal()
+        return self
+
+    def _reset_round(self) -> None:
+        n = self.players
+        self._hands = [0] * n
+        self._tricks = [0] * n
+        self._first_trick = [0] * n
+        self._played = [0] * n
+        self._voids = [0] * n
+        self._trick_cards = [-1] * n
+        for row in self._known:
+            for t in range(n):
+                row[t] = 0
+        self._swaps = []
+        self._offers = []
+        self._trick_no = 1
+        self._tc = 0
+        self._seq = ()
+        self._best = -1
+        self._lead = -1
+        self._best_seat = -1
+        self._trump = UNNAMED
+        self._trump_card = None
+        self._ex_idx = 0
+        self._bargain_target = -1
+        self._last_offer = 0
+        self._answering = False
+
+    def _next_deal(self) -> None:
+        # Indexed by round, not by len(dealt): a state from from_observation has no
+        # earlier deals but must deal later rounds exactly as the seeded game would.
+        k = self._round - 1
+        if k < len(self._given):
+            deal = self._given[k]
+        elif self.seed is not None:
+            deal = seeded_deal(self.seed, k, self.players)
+        else:
+            self._phase = DEAL
+            self._to_act = None
+            return
+        self._begin_round(deal)
+
+    @property
+    def waiting_for_deal(self) -> bool:
+        return self._phase == DEAL
+
+    def add_deal(self, deal: EmperorDeal) -> None:
+        """Supplies the next round's cards to a state that waits for them."""
+        if self._phase != DEAL:
+            raise GameError("the game is not waiting for a deal")
+        _check_deal_for_round(deal, self._round, self.players)
+        self._begin_round(deal)
+
+    def _begin_round(self, deal: EmperorDeal) -> None:
+        self._reset_round()
+        self.dealt.append(deal)
+        self._hands = list(deal.hands)
+        n = self.players
+        r = self._round
+        if r == 1:
+            # E5: the shown card fixes trump; the last joiner leads; winners lead.
+            tc = deal.trump_card
+            assert tc is not None
+            self._trump_card = tc
+            self._trump = SUIT_OF[tc]
+            holder = deal.holder(tc)
+            if holder is not None:
+                # Shown to all, and it stays in that hand: public knowledge.
+                self._known[n][holder] = 1 << tc
+            self._seq = ROTATIONS[n][self._first_leader]
+            self._phase = PLAY
+            self._to_act = self._first_leader
+            self.events.append(
+                {
+                    "type": "round_start",
+                    "round": 1,
+                    "trump_card": CARD_NAMES[tc],
+                    "trump": suit_name(SUIT_OF[tc]),
+                    "trump_card_holder": holder,
+                    "leader": self._first_leader,
+                }
+            )
+        else:
+            order = self._order
+            assert order is not None
+            self._phase = EXCHANGE
+            self._ex_idx = 0
+            self._to_act = order[0]
+            self.events.append(
+                {
+                    "type": "round_start",
+                    "round": r,
+                    "titles": self.titles,
+                    "order": list(order),
+                    "bargaining": r >= self.options.bargain_from,
+                }
+            )
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def totals(self) -> list[int]:
+        return list(self._totals)
+
+    @property
+    def tricks(self) -> list[int]:
+        return list(self._tricks)
+
+    @property
+    def hands(self) -> list[int]:
+        """Every seat's current hand (the full truth: not for players' eyes)."""
+        return list(self._hands)
+
+    @property
+    def titles(self) -> list[str | None]:
+        """Each seat's title (E3, E6); all None until round 1 ends."""
+        order = self._order
+        if order is None:
+            return [None] * self.players
+        names = TITLE_NAMES[self.players]
+        out: list[str | None] = [None] * self.players
+        for rank, seat in enumerate(order):
+            out[seat] = names[rank]
+        return out
+
+    @property
+    def title_order(self) -> list[int] | None:
+        """Seats by title, King first; None until round 1 ends."""
+        return None if self._order is None else list(self._order)
+
+    @property
+    def standing(self) -> list[int] | None:
+        """E12: seats by final rank, Emperor first, once the game is over."""
+        return None if self._standing is None else list(self._standing)
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit (0..3), or None for no trumps or not yet named."""
+        t = self._trump
+        return t if 0 <= t < 4 else None
+
+    @property
+    def trump_named(self) -> bool:
+        return self._trump != UNNAMED
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "round": self._round,
+            "totals": self.totals,
+            "titles": self.titles,
+            "over": self.over,
+            "standing": self.standing,
+            "to_act": self._to_act,
+            "tricks": self.tricks,
+        }
+
+    # ------------------------------------------------------------------ actions
+
+    def legal_actions(self) -> list[int]:
+        ph = self._phase
+        if ph == PLAY:
+            hand = self._hands[self._to_act]  # type: ignore[index]
+            if self._tc:
+                # E10: follow suit, else trump, else anything.
+                lead = self._lead
+                m = hand & SUIT_MASKS[lead]
+                if m:
+                    return list(SUIT_CARDS[lead][m >> SUIT_SHIFT[lead]])
+                t = self._trump
+                if t != NT:
+                    m = hand & SUIT_MASKS[t]
+                    if m:
+                        return list(SUIT_CARDS[t][m >> SUIT_SHIFT[t]])
+            return mask_cards(hand)
+        if ph == EXCHANGE:
+            order = self._order
+            assert order is not None
+            return [A.SWAP + s for s in sorted(swap_targets(order, self._ex_idx))] + [A.PASS]
+        if ph == BARGAIN:
+            if self._answering:
+                return [A.ACCEPT, A.REFUSE]
+            t = self._bargain_target
+            offers = offer_range(self._last_offer, self._totals[t], self.options.max_offer)
+            return [A.OFFER + k for k in offers] + [A.YIELD]
+        if ph == TRUMP:
+            return [A.TRUMP, A.TRUMP + 1, A.TRUMP + 2, A.TRUMP + 3, A.TRUMP_NT]
+        return []
+
+    def apply(self, action: int) -> None:
+        if self._phase != PLAY or not 0 <= action < 52:
+            if action not in self.legal_actions():
+                raise self._illegal(action)
+            ph = self._phase
+            if ph == EXCHANGE:
+                self._exchange(action)
+            elif ph == BARGAIN:
+                self._bargain(action)
+            else:
+                self._name_trump(action)
+            return
+        # The play of a card: the hot path, kept in one function on purpose.
+        seat: int = self._to_act  # type: ignore[assignment]
+        hands = self._hands
+        hand = hands[seat]
+        bit = 1 << action
+        if not hand & bit:
+            raise self._illegal(action)
+        s = SUIT_OF[action]
+        tc = self._tc
+        t = self._trump
+        if tc:
+            lead = self._lead
+            if s != lead:
+                # E10: a card off the suit led is legal only when void in it, and a
+                # non-trump only when also void in trumps.
+                if hand & SUIT_MASKS[lead] or (t != NT and s != t and hand & SUIT_MASKS[t]):
+                    raise self._illegal(action)
+                v = 1 << lead
+                if t != NT and s != t:
+                    v |= 1 << t
+                self._voids[seat] |= v  # showing out is public knowledge
+            best = self._best
+            bs = SUIT_OF[best]
+            if s == bs:
+                if action > best:
+                    self._best = action
+                    self._best_seat = seat
+            elif s == t:
+                self._best = action
+                self._best_seat = seat
+        else:
+            self._lead = s
+            self._best = action
+            self._best_seat = seat
+        hands[seat] = hand ^ bit
+        self._played[seat] |= bit
+        self._trick_cards[seat] = action
+        name = CARD_NAMES[action]
+        self.events.append({"type": "play", "seat": seat, "card": name})
+        self.actions.append(name)
+        tc += 1
+        if tc < self.players:
+            self._tc = tc
+            self._to_act = self._seq[tc]
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        w = self._best_seat
+        no = self._trick_no
+        self._tricks[w] += 1
+        if not self._first_trick[w]:
+            self._first_trick[w] = no  # E6 tie-break
+        self.events.append(
+            {
+                "type": "trick",
+                "round": self._round,
+                "number": no,
+                "leader": self._seq[0],
+                "cards": [CARD_NAMES[c] for c in self._trick_cards],
+                "winner": w,
+            }
+        )
+        self._tc = 0
+        if no == HAND_SIZE:
+            self._end_round()
+            return
+        self._trick_no = no + 1
+        if self._round == 1:
+            self._seq = ROTATIONS[self.players][w]  # E5: the winner leads
+        # E10: from round 2 the King leads every trick, whoever won the last one.
+        self._to_act = self._seq[0]
+
+    def _end_round(self) -> None:
+        n = self.players
+        if self._order is None:
+            previous: Sequence[int] = ROTATIONS[n][self._first_leader]
+        else:
+            previous = self._order
+        order, why = rank_round(self._tricks, self._first_trick, previous)
+        self._order = order
+        for s in range(n):
+            self._totals[s] += self._tricks[s]  # E11
+        self.events.append(
+            {
+                "type": "round_end",
+                "round": self._round,
+                "tricks": list(self._tricks),
+                "first_trick": [f or None for f in self._first_trick],
+                "totals": list(self._totals),
+                "titles": self.titles,
+                "order": list(order),
+                "why": why,
+            }
+        )
+        if self._round >= self.options.rounds:
+            standing, why_final = final_standing(self._totals, order)
+            self._standing = standing
+            self._phase = OVER
+            self._to_act = None
+            names = FINAL_NAMES[n]
+            ranks: list[str] = [""] * n
+            for i, s in enumerate(standing):
+                ranks[s] = names[i]
+            self.events.append(
+                {
+                    "type": "game_over",
+                    "totals": list(self._totals),
+                    "standing": standing,
+                    "ranks": ranks,
+                    "why": why_final,
+                }
+            )
+            return
+        self._round += 1
+        self._next_deal()
+
+    def _exchange(self, a: int) -> None:
+        order = self._order
+        assert order is not None
+        taker = order[self._ex_idx]
+        if a == A.PASS:
+            self._log({"type": "pass", "seat": taker}, a)
+            self._next_taker()
+            return
+        target = a - A.SWAP
+        if self._round < self.options.bargain_from:
+            swap_hands(self._hands, self._known, taker, target)
+            self._swaps.append(SwapRecord(taker, target, "swapped"))
+            self._log({"type": "swap", "taker": taker, "target": target, "happened": True}, a)
+            self._next_taker()
+            return
+        # E8: naming a target opens a bargain; the target answers first.
+        self._swaps.append(SwapRecord(taker, target, "pending"))
+        self._log({"type": "swap", "taker": taker, "target": target, "happened": False}, a)
+        self._phase = BARGAIN
+        self._bargain_target = target
+        self._last_offer = 0
+        self._answering = False
+        self._to_act = target
+
+    def _bargain(self, a: int) -> None:
+        order = self._order
+        assert order is not None
+        taker = order[self._ex_idx]
+        target = self._bargain_target
+        if a == A.YIELD:
+            swap_hands(self._hands, self._known, taker, target)
+            self._swaps[-1] = replace(self._swaps[-1], result="swapped")
+            self._log({"type": "yield", "seat": target, "taker": taker, "happened": True}, a)
+            self._next_taker()
+        elif a == A.ACCEPT:
+            k = self._last_offer
+            self._totals[target] -= k  # E8, E11: game totals only, never titles
+            self._totals[taker] += k
+            self._swaps[-1] = replace(self._swaps[-1], result="bought_off", tricks=k)
+            self._offers[-1] = replace(self._offers[-1], answer="accept")
+            self._log(
+                {
+                    "type": "accept",
+                    "seat": taker,
+                    "target": target,
+                    "tricks": k,
+                    "totals": list(self._totals),
+                },
+                a,
+            )
+            self._next_taker()
+        elif a == A.REFUSE:
+            self._offers[-1] = replace(self._offers[-1], answer="refuse")
+            self._log(
+                {"type": "refuse", "seat": taker, "target": target, "tricks": self._last_offer},
+                a,
+            )
+            self._answering = False
+            self._to_act = target
+        else:
+            k = a - A.OFFER
+            self._offers.append(Offer(target, taker, k))
+            self._log({"type": "offer", "seat": target, "taker": taker, "tricks": k}, a)
+            self._last_offer = k
+            self._answering = True
+            self._to_act = taker
+
+    def _next_taker(self) -> None:
+        order = self._order
+        assert order is not None
+        self._ex_idx += 1
+        if self._ex_idx >= self.players - 1:
+            # E9: the exchange is over; the King names trump.
+            self._phase = TRUMP
+            self._to_act = order[0]
+        else:
+            self._phase = EXCHANGE
+            self._to_act = order[self._ex_idx]
+
+    def _name_trump(self, a: int) -> None:
+        order = self._order
+        assert order is not None
+        t = a - A.TRUMP
+        self._trump = t
+        self._log(
+            {"type": "trump", "seat": order[0], "trump": "NT" if t == NT else suit_name(t)}, a
+        )
+        # E10: the King leads, then Prince, Soldier, Jester, every trick.
+        self._seq = tuple(order)
+        self._phase = PLAY
+        self._to_act = order[0]
+
+    def _log(self, event: Event, a: int) -> None:
+        event["round"] = self._round
+        self.events.append(event)
+        self.actions.append(A.ACTION_TEXT[a])
+
+    # ------------------------------------------------------------------ errors
+
+    def _illegal(self, a: int) -> IllegalAction:
+        """Why ``a`` is not legal now, in plain words, with the ruling it breaks."""
+        ph = self._phase
+        if ph == OVER:
+            return IllegalAction("the game is over", "E4")
+        if ph == DEAL:
+            return IllegalAction("the game waits for the next round's deal", "E4")
+        if not 0 <= a < A.NUM_ACTIONS:
+            return IllegalAction(f"there is no action {a}", "E1")
+        text = A.ACTION_TEXT[a]
+        seat = self._to_act
+        assert seat is not None
+        n = self.players
+        if ph == PLAY:
+            rule = "E5" if self._round == 1 else "E10"
+            if a >= 52:
+                return IllegalAction(f"it is seat {seat}'s turn to play a card, not {text!r}", rule)
+            hand = self._hands[seat]
+            if not hand >> a & 1:
+                return IllegalAction(f"seat {seat} does not hold {text}", rule)
+            lead = self._lead
+            if hand & SUIT_MASKS[lead]:
+                return IllegalAction(
+                    f"seat {seat} must follow suit: {_SUIT_WORDS[lead]} were led and "
+                    f"seat {seat} holds {_SUIT_WORDS[lead]}",
+                    "E10",
+                )
+            t = self._trump
+            return IllegalAction(
+                f"seat {seat} has no {_SUIT_WORDS[lead]} and must play a trump "
+                f"({_SUIT_WORDS[t]}) while he holds one",
+                "E10",
+            )
+        order = self._order
+        assert order is not None
+        title = TITLE_NAMES[n]
+        if ph == EXCHANGE:
+            me = title[self._ex_idx]
+            targets = swap_targets(order, self._ex_idx)
+            allowed = " or ".join(f"the {title[order.index(s)]} (seat {s})" for s in targets)
+            if A.SWAP <= a < A.SWAP + n:
+                target = a - A.SWAP
+                what = "himself" if target == seat else f"the {title[order.index(target)]}"
+                return IllegalAction(
+                    f"the {me} (seat {seat}) may take the hand of {allowed}, not of {what} "
+                    f"(seat {target})",
+                    "E7",
+                )
+            return IllegalAction(
+                f"it is the exchange: the {me} (seat {seat}) may swap with {allowed} or pass, "
+                f"not {text!r}",
+                "E7",
+            )
+        if ph == BARGAIN:
+            target = self._bargain_target
+            if self._answering:
+                return IllegalAction(
+                    f"seat {seat} must accept or refuse the offer of {self._last_offer} "
+                    f"trick(s), not {text!r}",
+                    "E8",
+                )
+            if A.OFFER < a <= A.OFFER + 3:
+                k = a - A.OFFER
+                total = self._totals[target]
+                if k <= self._last_offer:
+                    why = f"an offer must be more than the last one ({self._last_offer})"
+                elif k > self.options.max_offer:
+                    why = f"an offer is at most {self.options.max_offer} trick(s)"
+                else:
+                    why = f"seat {target} has only {total} trick(s) in his game total"
+                return IllegalAction(f"seat {target} cannot offer {k}: {why}", "E8")
+            return IllegalAction(
+                f"seat {target} was named for a swap and must offer tricks or yield, not {text!r}",
+                "E8",
+            )
+        return IllegalAction(
+            f"the king (seat {seat}) must name trump (trump S, H, D, C or NT), not {text!r}",
+            "E9",
+        )
+
+    def action_text(self, action: int) -> str:
+        return A.action_text(action)
+
+    def parse_action(self, text: str) -> int:
+        return A.parse_action(text, self.players)
+
+    def play(self, text: str) -> None:
+        self.apply(self.parse_action(text))
+
+    # ------------------------------------------------------------------ copying
+
+    def clone(self) -> Self:
+        c = object.__new__(type(self))
+        c.options = self.options
+        c.players = self.players
+        c.seed = self.seed
+        c.join_order = self.join_order
+        c._given = self._given
+        c.dealt = self.dealt[:]
+        c.events = self.events[:]
+        c.actions = self.actions[:]
+        c._round = self._round
+        c._phase = self._phase
+        c._to_act = self._to_act
+        c._hands = self._hands[:]
+        c._totals = self._totals[:]
+        c._tricks = self._tricks[:]
+        c._first_trick = self._first_trick[:]
+        c._order = self._order  # replaced, never changed in place
+        c._standing = self._standing
+        c._first_leader = self._first_leader
+        c._trump = self._trump
+        c._trump_card = self._trump_card
+        c._trick_no = self._trick_no
+        c._tc = self._tc
+        c._seq = self._seq
+        c._best = self._best
+        c._lead = self._lead
+        c._best_seat = self._best_seat
+        c._trick_cards = self._trick_cards[:]
+        c._played = self._played[:]
+        c._voids = self._voids[:]
+        c._known = [row[:] for row in self._known]
+        c._swaps = self._swaps[:]
+        c._offers = self._offers[:]
+        c._ex_idx = self._ex_idx
+        c._bargain_target = self._bargain_target
+        c._last_offer = self._last_offer
+        c._answering = self._answering
+        return c
+
+    # ------------------------------------------------------------------ knowing
+
+    def observation(self, seat: int | None) -> EmperorObservation:
+        """What ``seat`` may know now (None: a spectator, who sees only what is public)."""
+        n = self.players
+        if seat is not None and not 0 <= seat < n:
+            raise GameError(f"there is no seat {seat}")
+        hands = self._hands
+        rows = [self._known[n]] if seat is None else [self._known[n], self._known[seat]]
+        known: dict[int, int] = {}
+        for t in range(n):
+            if t != seat:
+                m = 0
+                for row in rows:
+                    m |= row[t]
+                known[t] = m & hands[t]
+        if seat is not None and n == 4:
+            # Elimination: when all other hands but one are known, that one is too.
+            open_seats = [t for t in known if known[t] != hands[t]]
+            if len(open_seats) == 1:
+                rest = DECK_52 & ~hands[seat]
+                for t in range(n):
+                    rest &= ~self._played[t]
+                    if t != seat and t != open_seats[0]:
+                        rest &= ~known[t]
+                known[open_seats[0]] = rest
+        cur: list[int | None] = [None] * n
+        if self._phase == PLAY:
+            for s in self._seq[: self._tc]:
+                cur[s] = self._trick_cards[s]
+        trump_named = self._trump != UNNAMED
+        mine = seat is not None and seat == self._to_act
+        return EmperorObservation(
+            seat=seat,
+            players=n,
+            options=self.options,
+            round=self._round,
+            phase=PHASE_NAMES[self._phase],
+            to_act=self._to_act,
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            hand=0 if seat is None else hands[seat],
+            hand_sizes=tuple(h.bit_count() for h in hands),
+            titles=tuple(self.titles),
+            title_order=None if self._order is None else tuple(self._order),
+            totals=tuple(self._totals),
+            tricks=tuple(self._tricks),
+            first_trick=tuple(self._first_trick),
+            trump=self.trump,
+            trump_named=trump_named,
+            trump_card=self._trump_card,
+            first_leader=self._first_leader,
+            trick_number=self._trick_no,
+            trick_order=tuple(self._seq),
+            current_trick=tuple(cur),
+            played=tuple(self._played),
+            voids=tuple(self._voids),
+            swaps=tuple(self._swaps),
+            offers=tuple(self._offers),
+            known=known,
+            standing=None if self._standing is None else tuple(self._standing),
+            events=tuple(self.events),
+        )
+
+    @classmethod
+    def from_observation(
+        cls,
+        obs: EmperorObservation,
+        hidden: Sequence[int],
+        seed: int | None = None,
+    ) -> EmperorState:
+        """A state that goes on from ``obs`` with ``hidden`` as the other seats' hands
+        (the observer's own entry is ignored). Later rounds are dealt from ``seed``;
+        without it the state waits for :meth:`add_deal` after this round. The new state
+        holds only this round's information: ``events``, ``actions`` and ``dealt`` are
+        empty."""
+        n = obs.players
+        if obs.phase in ("over", "deal"):
+            raise DealError(f"nothing to continue: the game is in phase {obs.phase!r}")
+        if len(hidden) != n:
+            raise DealError(f"hidden must give {n} hands, not {len(hidden)}")
+        played_all = 0
+        for m in obs.played:
+            played_all |= m
+        hands: list[int] = []
+        seen = played_all
+        for t in range(n):
+            h = obs.hand if t == obs.seat else int(hidden[t])
+            if h < 0 or h & ~DECK_52:
+                raise DealError(f"hand of seat {t} holds a card that is not in the deck")
+            if h.bit_count() != obs.hand_sizes[t]:
+                raise DealError(
+                    f"hand of seat {t} has {h.bit_count()} cards, "
+                    f"the observation says {obs.hand_sizes[t]}"
+                )
+            clash = h & seen
+            if clash:
+                c = (clash & -clash).bit_length() - 1
+                raise DealError(f"card {card_name(c)} of seat {t} is played or in another hand")
+            missing = obs.known.get(t, 0) & ~h
+            if missing:
+                c = (missing & -missing).bit_length() - 1
+                raise DealError(f"seat {t} is known to hold {card_name(c)}")
+            for s in range(4):
+                if obs.voids[t] >> s & 1 and h & SUIT_MASKS[s]:
+                    raise DealError(f"seat {t} has shown he holds no {_SUIT_WORDS[s]}")
+            seen |= h
+            hands.append(h)
+        tcard = obs.trump_card if obs.round == 1 else None
+        if tcard is not None and n == 3 and seen >> tcard & 1:
+            raise DealError(f"the trump card {card_name(tcard)} lies in the undealt pile (E5)")
+
+        self = cls.__new__(cls)
+        self.options = obs.options
+        self.players = n
+        self.seed = seed
+        # Only the last joiner matters (E5); a clockwise order ending with him stands in.
+        self.join_order = ROTATIONS[n][(obs.first_leader + 1) % n]
+        self._given = ()
+        self.dealt = []
+        self.events = []
+        self.actions = []
+        self._known = [[0] * n for _ in range(n + 1)]
+        self._reset_round()
+        self._round = obs.round
+        self._totals = list(obs.totals)
+        self._order = None if obs.title_order is None else list(obs.title_order)
+        self._standing = None
+        self._first_leader = obs.first_leader
+        self._hands = hands
+        self._tricks = list(obs.tricks)
+        self._first_trick = list(obs.first_trick)
+        self._played = list(obs.played)
+        self._voids = list(obs.voids)
+        self._swaps = list(obs.swaps)
+        self._offers = list(obs.offers)
+        self._trump_card = tcard
+        self._trump = UNNAMED if not obs.trump_named else (NT if obs.trump is None else obs.trump)
+        self._trick_no = obs.trick_number
+        self._to_act = obs.to_act
+        self._phase = PHASE_NAMES.index(obs.phase)
+        # Knowledge: undo this round's swaps to find the dealt hands, then redo them.
+        start = [hands[t] | obs.played[t] for t in range(n)]
+        done = [(s.taker, s.target) for s in obs.swaps if s.result == "swapped"]
+        for a, b in reversed(done):
+            start[a], start[b] = start[b], start[a]
+        if tcard is not None and n == 4:
+            for t in range(n):
+                if start[t] >> tcard & 1:
+                    self._known[n][t] = 1 << tcard
+        for a, b in done:
+            swap_hands(start, self._known, a, b)
+        if self._phase == PLAY:
+            self._seq = tuple(obs.trick_order)
+            for s in self._seq:
+                card = obs.current_trick[s]
+                if card is None:
+                    break
+                self._tc += 1
+                self._trick_cards[s] = card
+                if self._best < 0:
+                    self._best, self._best_seat = card, s
+                    self._lead = SUIT_OF[card]
+                elif SUIT_OF[card] == SUIT_OF[self._best]:
+                    if card > self._best:
+                        self._best, self._best_seat = card, s
+                elif SUIT_OF[card] == self._trump:
+                    self._best, self._best_seat = card, s
+        else:
+            order = self._order
+            assert order is not None
+            if self._phase == EXCHANGE:
+                assert obs.to_act is not None
+                self._ex_idx = order.index(obs.to_act)
+            elif self._phase == TRUMP:
+                self._ex_idx = n - 1
+            else:
+                pending = obs.swaps[-1]
+                self._ex_idx = order.index(pending.taker)
+                self._bargain_target = pending.target
+                mine = [o for o in obs.offers if o.taker == pending.taker]
+                self._last_offer = mine[-1].tricks if mine else 0
+                self._answering = obs.to_act == pending.taker
+        return self
+
+
+def _check_deal_for_round(deal: EmperorDeal, rnd: int, players: int) -> None:
+    if not isinstance(deal, EmperorDeal):
+        raise DealError(f"round {rnd}: a deal must be an EmperorDeal, not {type(deal).__name__}")
+    if len(deal.hands) != players:
+        raise DealError(f"round {rnd}: {len(deal.hands)} hands for {players} players (E2)")
+    if rnd == 1 and deal.trump_card is None:
+        raise DealError("round 1 needs the shown trump card (E5)")
+    if rnd > 1 and deal.trump_card is not None:
+        raise DealError(f"round {rnd}: only round 1 shows a trump card; the king names it (E9)")

@@ -1,0 +1,825 @@
+"""The Imperial game state: deals, declarations, play and scoring (I1-I13)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from kozyr.cards import ACE, JACK, KING, QUEEN, parse_card, suit_name
+from kozyr.games.base import DealError, Event, GameError, IllegalAction
+
+from .card_tables import (
+    ABOVE,
+    NAME,
+    SUIT_CARDS,
+    SUIT_MASKS,
+    SUIT_OF,
+    cards_list,
+    deck_for,
+    low_rank_for,
+    rank_bit,
+)
+from .deal import ImperialDeal, draw_first_dealer, seeded_deal
+from .declarations import Imperial, find_imperials, honour_mask, is_white, point_of
+from .observation import ImperialObservation
+from .options import ImperialOptions
+from .play_rules import illegal_reason, legal_mask
+
+__all__ = ["IMPERIAL_POINTS", "ImperialState"]
+
+IMPERIAL_POINTS = 24
+"""Loose points that make one imperial."""
+
+_TRICKS = 12
+
+
+def _names(mask: int) -> list[str]:
+    return [NAME[c] for c in cards_list(mask)]
+
+
+class ImperialState:
+    """A game of Imperial, from the first deal to the winner.
+
+    >>> s = ImperialState.new(ImperialOptions(players=2), seed=1)
+    >>> s.to_act is not None, len(s.legal_actions()), s.deal_number
+    (True, 12, 1)
+    >>> while not s.over:
+    ...     s.apply(s.legal_actions()[0])
+    >>> s.scores[s.winner][0] >= 5
+    True
+    """
+
+    __slots__ = (
+        "_best",
+        "_best_seat",
+        "_first_dealer",
+        "_given",
+        "_honours",
+        "_leader",
+        "_led",
+        "_must_head",
+        "_to_act",
+        "_tombe_cards",
+        "_tombe_winners",
+        "_trick",
+        "_trump",
+        "_trump_mask",
+        "_white",
+        "actions",
+        "captures",
+        "deal_number",
+        "dealer",
+        "dealt",
+        "events",
+        "game",
+        "hands",
+        "imperials",
+        "loose",
+        "options",
+        "played",
+        "players",
+        "seed",
+        "shown",
+        "tricks_done",
+        "tricks_won",
+        "waiting_for_deal",
+        "winner",
+    )
+
+    _best: int
+    _best_seat: int
+    _first_dealer: int
+    _given: list[ImperialDeal]
+    _honours: int
+    _leader: int
+    _led: int
+    _must_head: bool
+    _tombe_cards: int
+    _tombe_winners: int
+    _to_act: int | None
+    _trick: list[int]
+    _trump: int
+    _trump_mask: int
+    _white: bool
+    game: str
+    players: int
+    options: ImperialOptions
+    seed: int | None
+    events: list[Event]
+    actions: list[str]
+    dealt: list[ImperialDeal]
+    deal_number: int
+    """Deals dealt so far: the current deal's number, 1 for the first (0 before any)."""
+    dealer: int
+    hands: list[int]
+    played: list[int]
+    shown: list[int]
+    captures: list[int]
+    tricks_won: list[int]
+    tricks_done: int
+    imperials: list[int]
+    loose: list[int]
+    winner: int | None
+    waiting_for_deal: bool
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def _blank(cls, options: ImperialOptions, seed: int | None, first_dealer: int) -> ImperialState:
+        self = cls.__new__(cls)
+        n = options.players
+        self.game = "imperial"
+        self.players = n
+        self.options = options
+        self.seed = seed
+        self._first_dealer = first_dealer
+        self._given = []
+        self._must_head = options.must_head
+        self.events = []
+        self.actions = []
+        self.dealt = []
+        self.deal_number = 0
+        self.dealer = first_dealer
+        self.hands = [0] * n
+        self.played = [0] * n
+        self.shown = [0] * n
+        self.captures = [0] * n
+        self.tricks_won = [0] * n
+        self.tricks_done = 0
+        self.imperials = [0] * n
+        self.loose = [0] * n
+        self.winner = None
+        self.waiting_for_deal = False
+        self._white = False
+        self._to_act = None
+        self._trick = []
+        self._leader = 0
+        self._led = -1
+        self._best = -1
+        self._best_seat = -1
+        self._set_trump(-1)
+        return self
+
+    @classmethod
+    def new(
+        cls,
+        options: ImperialOptions | None = None,
+        seed: int | None = None,
+        deals: Iterable[ImperialDeal] = (),
+        first_dealer: int | None = None,
+    ) -> ImperialState:
+        """A new game. ``deals`` fix the first deals; later ones come from ``seed``;
+        with neither the state waits for :meth:`add_deal`. The first dealer is
+        ``first_dealer``, else drawn from the seed, else seat 0 (I5)."""
+        options = options or ImperialOptions()
+        n = options.players
+        if first_dealer is None:
+            first_dealer = draw_first_dealer(n, seed)
+        elif not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
+            raise GameError(f"first_dealer must be a seat 0-{n - 1}, not {first_dealer!r}")
+        self = cls._blank(options, seed, first_dealer)
+        given = list(deals)
+        for i, deal in enumerate(given):
+            self._check_deal(deal, (first_dealer + i) % n, f"deal {i + 1}: ")
+        self._given = given
+        self._advance()
+        return self
+
+    def _check_deal(self, deal: ImperialDeal, dealer: int, where: str = "") -> None:
+        if not isinstance(deal, ImperialDeal):
+            raise DealError(f"{where}not an ImperialDeal: {deal!r}")
+        if deal.players != self.players:
+            raise DealError(f"{where}{deal.players} hands; the table has {self.players} players")
+        try:
+            deal.check_dealer(dealer)
+        except DealError as e:
+            raise DealError(f"{where}{e}") from None
+
+    def add_deal(self, deal: ImperialDeal) -> None:
+        """Supply the next deal when :attr:`waiting_for_deal` (a game without a seed)."""
+        if not self.waiting_for_deal:
+            raise GameError("the game is not waiting for a deal")
+        self._check_deal(deal, (self._first_dealer + self.deal_number) % self.players)
+        self._given.append(deal)
+        self._advance()
+
+    @property
+    def first_dealer(self) -> int:
+        return self._first_dealer
+
+    def clone(self) -> ImperialState:
+        new = ImperialState.__new__(ImperialState)
+        for name in (
+            "_best",
+            "_best_seat",
+            "_first_dealer",
+            "_honours",
+            "_leader",
+            "_led",
+            "_must_head",
+            "_tombe_cards",
+            "_tombe_winners",
+            "_to_act",
+            "_trump",
+            "_trump_mask",
+            "_white",
+            "deal_number",
+            "dealer",
+            "game",
+            "options",
+            "players",
+            "seed",
+            "tricks_done",
+            "waiting_for_deal",
+            "winner",
+        ):
+            setattr(new, name, getattr(self, name))
+        new._given = self._given[:]
+        new._trick = self._trick[:]
+        new.actions = self.actions[:]
+        new.captures = self.captures[:]
+        new.dealt = self.dealt[:]
+        new.events = self.events[:]
+        new.hands = self.hands[:]
+        new.imperials = self.imperials[:]
+        new.loose = self.loose[:]
+        new.played = self.played[:]
+        new.shown = self.shown[:]
+        new.tricks_won = self.tricks_won[:]
+        return new
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit of the current deal (0-3), None before the first deal."""
+        return self._trump if self._trump >= 0 else None
+
+    @property
+    def turnup(self) -> int | None:
+        return self.dealt[-1].turnup if self.dealt else None
+
+    @property
+    def trump_card(self) -> int | None:
+        return self.dealt[-1].trump_card if self.dealt else None
+
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        """The trick on the table: (seat, card) in order of play."""
+        n = self.players
+        return [((self._leader + i) % n, c) for i, c in enumerate(self._trick)]
+
+    @property
+    def scores(self) -> list[tuple[int, int]]:
+        """(marked imperials, loose points) per seat."""
+        return list(zip(self.imperials, self.loose, strict=True))
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "scores": [{"imperials": i, "points": p} for i, p in self.scores],
+            "over": self.over,
+            "winner": self.winner,
+            "to_act": self._to_act,
+            "deal": self.deal_number,
+            "dealer": self.dealer,
+        }
+
+    def legal_actions(self) -> list[int]:
+        """The cards the player to act may play, ascending (I7); empty when nobody acts."""
+        seat = self._to_act
+        if seat is None:
+            return []
+        hand = self.hands[seat]
+        led = self._led
+        if led < 0:
+            return cards_list(hand)
+        if self._must_head:
+            return cards_list(legal_mask(hand, led, self._best, self._trump, True))
+        legal = hand & SUIT_MASKS[led]
+        if legal:
+            return list(SUIT_CARDS[led][legal >> 13 * led])
+        legal = hand & self._trump_mask
+        if legal:
+            t = self._trump
+            return list(SUIT_CARDS[t][legal >> 13 * t])
+        return cards_list(hand)
+
+    def action_text(self, action: int) -> str:
+        if not isinstance(action, int) or not 0 <= action < 52:
+            raise IllegalAction(f"{action!r} is not a card", "I7")
+        return NAME[action]
+
+    def parse_action(self, text: str) -> int:
+        c = parse_card(text)
+        if not deck_for(self.players) >> c & 1:
+            raise IllegalAction(
+                f"{NAME[c]}: not in the {deck_for(self.players).bit_count()}-card deck", "I1"
+            )
+        return c
+
+    def play(self, text: str) -> None:
+        self.apply(self.parse_action(text))
+
+    # ------------------------------------------------------------------ scoring
+
+    def _order(self) -> list[int]:
+        """Seats from the player left of the dealer, clockwise (I6: simultaneous scores)."""
+        n = self.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
+
+    def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
+        self.events.append(
+            {"type": "score", "seat": seat, "points": points, "reason": reason, "rule": rule}
+        )
+        loose = self.loose[seat] + points
+        self.loose[seat] = loose
+        if self._white:
+            return  # I11: loose points become imperials only at the end of a white deal
+        while loose >= IMPERIAL_POINTS and self.winner is None:
+            loose -= IMPERIAL_POINTS
+            self.loose[seat] = loose
+            self._mark(seat, 1, "24 points", rule)
+
+    def _mark(self, seat: int, count: int, reason: str, rule: str) -> None:
+        self.imperials[seat] += count
+        self.events.append(
+            {
+                "type": "mark",
+                "seat": seat,
+                "imperials": count,
+                "reason": reason,
+                "rule": rule,
+                "total": self.imperials[seat],
+            }
+        )
+        if not self._white:
+            # Every mark wipes every other player's loose points (I11 excepted).
+            n = self.players
+            for i in range(1, n):
+                other = (seat + i) % n
+                lost = self.loose[other]
+                if lost:
+                    self.loose[other] = 0
+                    self.events.append({"type": "wipe", "seat": other, "points": lost, "by": seat})
+        if self.imperials[seat] >= self.options.target and self.winner is None:
+            self._end_game(seat)
+
+    def _end_game(self, winner: int) -> None:
+        # I12: the first to reach the target wins at once, even in the middle of a deal.
+        self.winner = winner
+        self._to_act = None
+        stake = self.options.stake
+        n = self.players
+        self.events.append(
+            {
+                "type": "game_over",
+                "winner": winner,
+                "imperials": list(self.imperials),
+                "stakes": [stake * (n - 1) if s == winner else -stake for s in range(n)],
+                "rule": "I12",
+            }
+        )
+
+    # ------------------------------------------------------------------ dealing
+
+    def _set_trump(self, trump: int) -> None:
+        self._trump = trump
+        if trump < 0:
+            self._trump_mask = self._honours = self._tombe_cards = self._tombe_winners = 0
+            return
+        shift = 13 * trump
+        self._trump_mask = SUIT_MASKS[trump]
+        self._honours = honour_mask(trump, low_rank_for(self.players))
+        self._tombe_winners = (rank_bit(KING) | rank_bit(QUEEN)) << shift
+        self._tombe_cards = (rank_bit(JACK) | rank_bit(ACE)) << shift
+
+    def _advance(self) -> None:
+        """Deal and declare until a deal is to be played, the game ends, or no deal is known."""
+        while self.winner is None:
+            index = self.deal_number
+            if index < len(self._given):
+                deal = self._given[index]
+            elif self.seed is not None:
+                dealer = (self._first_dealer + index) % self.players
+                deal = seeded_deal(self.players, self.seed, index, dealer)
+            else:
+                self.waiting_for_deal = True
+                self._to_act = None
+                return
+            self.waiting_for_deal = False
+            if self._begin_deal(deal):
+                return
+
+    def _begin_deal(self, deal: ImperialDeal) -> bool:
+        """Start a deal and make its declarations; True when card play follows."""
+        n = self.players
+        self.deal_number += 1
+        self.dealer = dealer = (self._first_dealer + self.deal_number - 1) % n
+        self.dealt.append(deal)
+        self.hands = list(deal.hands)
+        self.played = [0] * n
+        self.shown = [0] * n
+        self.captures = [0] * n
+        self.tricks_won = [0] * n
+        self.tricks_done = 0
+        self._trick = []
+        self._led = -1
+        self._set_trump(deal.trump)
+        event: Event = {
+            "type": "deal",
+            "number": self.deal_number,
+            "dealer": dealer,
+            "trump": suit_name(deal.trump),
+        }
+        if deal.turnup is not None:
+            event["turnup"] = NAME[deal.turnup]
+        if deal.trump_card is not None:
+            event["trump_card"] = NAME[deal.trump_card]
+            self.shown[dealer] = 1 << deal.trump_card  # I5, I13: shown to all, kept in hand
+        self.events.append(event)
+        self._declare()
+        if self.winner is not None:
+            return False
+        if self._white:
+            self._white = False
+            self.events.append({"type": "deal_end", "number": self.deal_number, "tricks": None})
+            return False
+        self._leader = self._to_act = (dealer + 1) % n  # I7
+        return True
+
+    # ------------------------------------------------------------------ declarations (I6)
+
+    def _declare_turnup(self) -> None:
+        # I6.2: two players only; a turned honour scores 4 for the dealer.
+        turnup = self.dealt[-1].turnup
+        if turnup is not None and self._honours >> turnup & 1:
+            self.events.append(
+                {"type": "declare", "seat": self.dealer, "kind": "turnup", "cards": [NAME[turnup]]}
+            )
+            self._score(self.dealer, 4, "turnup", "I6")
+
+    def _imperials_of(self, seat: int) -> list[Imperial]:
+        turnup = self.dealt[-1].turnup if seat == self.dealer else None
+        found = find_imperials(self.hands[seat], self._trump, low_rank_for(self.players), turnup)
+        if self._white and is_white(self.hands[seat]):
+            found.insert(0, Imperial("white", self.hands[seat], 2))
+        return found
+
+    def _declare_imperial_event(self, seat: int, imps: list[Imperial], marked: bool) -> None:
+        event: Event = {
+            "type": "declare",
+            "seat": seat,
+            "kind": "imperials",
+            "count": sum(i.count for i in imps),
+            "marked": marked,
+        }
+        if marked:
+            # I6, I13: the cards of a marked imperial are shown; unmarked ones only counted.
+            event["imperials"] = [
+                {"kind": i.kind, "count": i.count, "cards": _names(i.cards), "turned": i.turned}
+                for i in imps
+            ]
+        self.events.append(event)
+
+    def _show(self, seat: int, cards: int) -> None:
+        # Shown cards stay public while they are in the hand; the turn-up is no hand's card.
+        self.shown[seat] |= cards & self.hands[seat]
+
+    def _declare_point(self) -> None:
+        # I6.4: longest suit, then higher I3 value; a full tie gives 2 to each tied player.
+        order = self._order()
+        points = {}
+        for s in order:
+            suit, length, value = points[s] = point_of(self.hands[s])
+            self.events.append(
+                {
+                    "type": "declare",
+                    "seat": s,
+                    "kind": "point",
+                    "suit": suit_name(suit),
+                    "length": length,
+                    "value": value,
+                }
+            )
+        top = max((p[1], p[2]) for p in points.values())
+        best = [s for s in order if (points[s][1], points[s][2]) == top]
+        each = 4 if len(best) == 1 else 2
+        for s in best:
+            self._score(s, each, "point", "I6")
+            if self.winner is not None:
+                return
+
+    def _declare_honours(self) -> None:
+        # I6.5: 4 per honour held; the honours are shown.
+        for s in self._order():
+            held = self.hands[s] & self._honours
+            if held:
+                self._show(s, held)
+                self.events.append(
+                    {"type": "declare", "seat": s, "kind": "honours", "cards": _names(held)}
+                )
+                self._score(s, 4 * held.bit_count(), "honours", "I6")
+                if self.winner is not None:
+                    return
+
+    def _declare(self) -> None:
+        order = self._order()
+        whites = [s for s in order if is_white(self.hands[s])]
+        if whites:
+            self._declare_white(order, whites)
+            return
+        if self.players == 2:
+            self._declare_turnup()
+            if self.winner is not None:
+                return
+        # I6.3: compare counts; the highest count marks all, equal highest all mark.
+        found = {s: self._imperials_of(s) for s in order}
+        counts = {s: sum(i.count for i in found[s]) for s in order}
+        top = max(counts.values())
+        if top:
+            for s in order:
+                if counts[s]:
+                    self._declare_imperial_event(s, found[s], counts[s] == top)
+            for s in order:
+                if counts[s] == top:
+                    for imp in found[s]:
+                        self._show(s, imp.cards)
+                    self._mark(s, top, "imperials", "I6")
+                    if self.winner is not None:
+                        return
+        self._declare_point()
+        if self.winner is not None:
+            return
+        self._declare_honours()
+
+    def _declare_white(self, order: list[int], whites: list[int]) -> None:
+        # I11: no play, no wiping, every player marks his own imperials without comparison.
+        self._white = True
+        for s in whites:
+            self.shown[s] = self.hands[s]
+            self.events.append(
+                {"type": "white_imperial", "seat": s, "cards": _names(self.hands[s]), "rule": "I11"}
+            )
+        if self.players == 2:
+            self._declare_turnup()
+        for s in order:
+            if self.winner is not None:
+                return
+            imps = self._imperials_of(s)
+            if imps:
+                self._declare_imperial_event(s, imps, True)
+                for imp in imps:
+                    self._show(s, imp.cards)
+                self._mark(s, sum(i.count for i in imps), "imperials", "I11")
+        if self.winner is not None:
+            return
+        self._declare_point()
+        if self.winner is not None:
+            return
+        self._declare_honours()
+        for s in order:
+            while self.loose[s] >= IMPERIAL_POINTS and self.winner is None:
+                self.loose[s] -= IMPERIAL_POINTS
+                self._mark(s, 1, "24 points", "I11")
+
+    # ------------------------------------------------------------------ play (I7-I10)
+
+    def apply(self, action: int) -> None:
+        """Play a card for the player to act (I7); an illegal card changes nothing."""
+        seat = self._to_act
+        if seat is None:
+            if self.winner is not None:
+                raise IllegalAction("the game is over", "I12")
+            raise IllegalAction("no deal in play: the game waits for the next deal", "I5")
+        hand = self.hands[seat]
+        led = self._led
+        if type(action) is not int or not 0 <= action < 52:
+            raise IllegalAction(f"{action!r} is not a card", "I7")
+        b = 1 << action
+        if led < 0:
+            ok = hand & b
+        else:
+            legal = hand & SUIT_MASKS[led] or hand & self._trump_mask or hand
+            if self._must_head:
+                legal = legal_mask(hand, led, self._best, self._trump, True)
+            ok = legal & b
+        if not ok:
+            raise IllegalAction(
+                illegal_reason(action, hand, led, self._best, self._trump, self._must_head), "I7"
+            )
+        self.hands[seat] = hand ^ b
+        self.played[seat] |= b
+        self.shown[seat] &= ~b
+        self._trick.append(action)
+        name = NAME[action]
+        self.actions.append(name)
+        self.events.append({"type": "play", "seat": seat, "card": name})
+        if led < 0:
+            self._led = SUIT_OF[action]
+            self._best = action
+            self._best_seat = seat
+            if self._honours & b:
+                self._score(seat, 4, "honour led", "I8")
+        else:
+            best = self._best
+            above = ABOVE[best]
+            if SUIT_OF[best] != self._trump:
+                above |= self._trump_mask
+            if above & b:
+                self._best = action
+                self._best_seat = seat
+                if self._honours & b:
+                    self._score(seat, 4, "honour heads the trick", "I8")
+        if self.winner is not None:
+            return
+        n = self.players
+        if len(self._trick) == n:
+            self._finish_trick()
+        else:
+            self._to_act = (seat + 1) % n
+
+    def _finish_trick(self) -> None:
+        n = self.players
+        winner = self._best_seat
+        leader = self._leader
+        trick = self._trick
+        self.tricks_won[winner] += 1
+        self.tricks_done += 1
+        self.events.append(
+            {
+                "type": "trick",
+                "number": self.tricks_done,
+                "cards": [[(leader + i) % n, NAME[c]] for i, c in enumerate(trick)],
+                "winner": winner,
+            }
+        )
+        if self._tombe_winners >> self._best & 1:
+            # I9: the trump K or Q won; it captures an opponent's trump J or A in this trick.
+            for i, c in enumerate(trick):
+                if self._tombe_cards >> c & 1:
+                    self.captures[winner] |= 1 << c
+                    self.events.append(
+                        {
+                            "type": "capture",
+                            "seat": winner,
+                            "card": NAME[c],
+                            "from": (leader + i) % n,
+                            "by": NAME[self._best],
+                            "rule": "I9",
+                        }
+                    )
+                    if self.captures[winner] == self._tombe_cards:
+                        self._mark(winner, self.options.tombe_value, "imperial tombé", "I9")
+                        if self.winner is not None:
+                            return
+        self._trick = []
+        self._led = -1
+        if self.tricks_done == _TRICKS:
+            self._end_play()
+            return
+        self._leader = self._to_act = winner
+
+    def _end_play(self) -> None:
+        # I10: more than `trick_bonus_over` tricks scores 4, all twelve (capot) 8 instead.
+        self._to_act = None
+        over = self.options.trick_bonus_over
+        for s in self._order():
+            t = self.tricks_won[s]
+            if t == _TRICKS:
+                self._score(s, 8, "capot", "I10")
+            elif t > over:
+                self._score(s, 4, "tricks", "I10")
+            if self.winner is not None:
+                return
+        self.events.append(
+            {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks_won)}
+        )
+        self._advance()
+
+    # ------------------------------------------------------------------ knowing (I13)
+
+    def observation(self, seat: int | None) -> ImperialObservation:
+        n = self.players
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
+            raise GameError(f"seat must be 0-{n - 1} or None, not {seat!r}")
+        dealt = bool(self.dealt)
+        return ImperialObservation(
+            seat=seat,
+            options=self.options,
+            hand=None if seat is None else self.hands[seat],
+            dealer=self.dealer if dealt else None,
+            trump=self.trump,
+            turnup=self.turnup,
+            trump_card=self.trump_card,
+            scores=tuple(self.scores),
+            to_act=self._to_act,
+            legal=tuple(self.legal_actions()) if seat is not None and seat == self._to_act else (),
+            trick=tuple(self.trick),
+            tricks_won=tuple(self.tricks_won),
+            played=tuple(self.played),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),
+            shown=tuple(sh & h for sh, h in zip(self.shown, self.hands, strict=True)),
+            captures=tuple(self.captures),
+            deal_number=self.deal_number,
+            over=self.over,
+            winner=self.winner,
+            waiting_for_deal=self.waiting_for_deal,
+            events=tuple(self.events),
+        )
+
+    @classmethod
+    def from_observation(
+        cls, obs: ImperialObservation, hidden: Sequence[int], seed: int | None = None
+    ) -> ImperialState:
+        """A state at the observed point of the current deal, with ``hidden`` as the other
+        seats' hands (the observer's own entry is ignored). Deals after this one come
+        from ``seed`` (as deal numbers of that seed), else the state waits for a deal.
+        The state has only this deal's information: ``events`` and ``actions`` start empty.
+        """
+        n = obs.options.players
+        if obs.to_act is None or obs.dealer is None or obs.trump is None:
+            raise DealError("the observation has no deal in play")
+        if len(hidden) != n:
+            raise DealError(f"hidden must give {n} hands (one per seat), not {len(hidden)}")
+        deck = deck_for(n)
+        public = 0
+        for m in obs.played:
+            public |= m
+        if obs.turnup is not None:
+            public |= 1 << obs.turnup
+        if obs.hand is not None:
+            public |= obs.hand
+        hands: list[int] = []
+        taken = 0
+        for s in range(n):
+            if s == obs.seat and obs.hand is not None:
+                hands.append(obs.hand)
+                continue
+            h = hidden[s]
+            if not isinstance(h, int) or h < 0 or h & ~deck:
+                raise DealError(f"guess for seat {s} has cards outside the deck")
+            if h.bit_count() != obs.hand_sizes[s]:
+                raise DealError(
+                    f"guess for seat {s} has {h.bit_count()} cards, not {obs.hand_sizes[s]}"
+                )
+            if obs.shown[s] & ~h:
+                raise DealError(
+                    f"guess for seat {s} lacks its shown cards "
+                    + " ".join(_names(obs.shown[s] & ~h))
+                )
+            if h & public:
+                raise DealError(
+                    f"guess for seat {s} holds known cards {' '.join(_names(h & public))}"
+                )
+            if h & taken:
+                raise DealError(f"guess for seat {s} holds {' '.join(_names(h & taken))} twice")
+            taken |= h
+            hands.append(h)
+        for s in range(n):
+            for t in range(n):
+                if s != t and obs.shown[t] & hands[s]:
+                    raise DealError(f"seat {s} holds shown cards of seat {t}")
+        deal = ImperialDeal(
+            tuple(h | p for h, p in zip(hands, obs.played, strict=True)),
+            turnup=obs.turnup,
+            trump_card=obs.trump_card,
+        )
+        deal.check_dealer(obs.dealer)
+        first = (obs.dealer - (obs.deal_number - 1)) % n
+        self = cls._blank(obs.options, seed, first)
+        self.deal_number = obs.deal_number
+        self.dealer = obs.dealer
+        self.dealt = [deal]
+        self._given = []
+        self.hands = hands
+        self.played = list(obs.played)
+        self.shown = list(obs.shown)
+        self.captures = list(obs.captures)
+        self.tricks_won = list(obs.tricks_won)
+        self.tricks_done = sum(obs.tricks_won)
+        self.imperials = [i for i, _ in obs.scores]
+        self.loose = [p for _, p in obs.scores]
+        self._set_trump(obs.trump)
+        self._to_act = obs.to_act
+        self._trick = [c for _, c in obs.trick]
+        self._leader = obs.trick[0][0] if obs.trick else obs.to_act
+        self._led = -1
+        for seat, c in obs.trick:
+            if self._led < 0:
+                self._led = SUIT_OF[c]
+                self._best, self._best_seat = c, seat
+            else:
+                above = ABOVE[self._best]
+                if SUIT_OF[self._best] != self._trump:
+                    above |= self._trump_mask
+                if above >> c & 1:
+                    self._best, self._best_seat = c, seat
+        return self

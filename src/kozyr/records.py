@@ -1,0 +1,244 @@
+"""The JSON game record ``kozyr-record/1``: writing, reading, checking and replaying.
+
+A record is options + how the game started (first dealer or join order) + the deals +
+the actions, which fix the whole game (B2). Replaying rebuilds the game through the
+engine, so a record that breaks a rule is refused exactly where it breaks it.
+
+>>> from kozyr.games.imperial import ImperialOptions, ImperialState
+>>> state = ImperialState.new(ImperialOptions(players=2), seed=12345)
+>>> for _ in range(5):
+...     state.apply(state.legal_actions()[0])
+>>> again = replay(to_record(state))
+>>> again.events == state.events
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from kozyr.cards import CardError, card_name, cards_in, parse_card
+from kozyr.games.base import GameError, GameState
+from kozyr.games.emperor import EmperorDeal, EmperorOptions, EmperorState
+from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
+
+FORMAT = "kozyr-record/1"
+GAMES = ("imperial", "emperor")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or does not make a valid game; says where."""
+
+
+def _names(mask: int) -> list[str]:
+    return [card_name(c) for c in cards_in(mask)]
+
+
+def _deal_json(deal: ImperialDeal | EmperorDeal) -> dict[str, Any]:
+    out: dict[str, Any] = {"hands": [_names(h) for h in deal.hands]}
+    if isinstance(deal, ImperialDeal) and deal.turnup is not None:
+        out["turnup"] = card_name(deal.turnup)
+    if deal.trump_card is not None:
+        out["trump_card"] = card_name(deal.trump_card)
+    return out
+
+
+def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
+    """The record of a game so far, with every card dealt (for after the game, I13/B3).
+
+    ``extra`` adds fields such as ``players`` (names) or ``created``.
+    """
+    if isinstance(state, ImperialState):
+        start: dict[str, Any] = {"first_dealer": state.first_dealer}
+        options = state.options.to_json()
+    elif isinstance(state, EmperorState):
+        start = {"join_order": list(state.join_order)}
+        options = state.options.to_json()
+    else:
+        raise TypeError(f"not a kozyr game state: {type(state).__name__}")
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "game": state.game,
+        "options": options,
+        **start,
+        "seed": state.seed,
+        "deals": [_deal_json(d) for d in state.dealt],
+        "actions": list(state.actions),
+    }
+    record["result"] = state.summary()
+    record.update(extra)
+    return record
+
+
+def save(state: GameState, path: Path, **extra: Any) -> Path:
+    """Writes the record atomically (a crash never leaves half a file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(to_record(state, **extra), ensure_ascii=False, indent=1) + "\n")
+    tmp.replace(path)
+    return path
+
+
+def load(path: Path) -> dict[str, Any]:
+    """Reads a record file as JSON (not yet checked: :func:`replay` checks it)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"{path}: cannot read: {e.strerror}") from e
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path}: not UTF-8 text at byte {e.start}") from e
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path}: not JSON: {e.msg} at line {e.lineno} column {e.colno}") from e
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: a record is a JSON object, not {type(data).__name__}")
+    return cast(dict[str, Any], data)
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    value = data.get(key)
+    # bool is an int in Python, but never a valid count or seat in a record.
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        raise RecordError(f"{where}{key}: expected {_kind_name(kind)}, got {json.dumps(value)}")
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {int: "an integer", str: "a string", list: "a list", dict: "an object"}
+    names[type(None)] = "null"
+    return " or ".join(names.get(k, k.__name__) for k in _kinds(kind))
+
+
+def _card(value: Any, where: str) -> int:
+    if not isinstance(value, str):
+        raise RecordError(f'{where}: expected a card like "QS", got {json.dumps(value)}')
+    try:
+        return parse_card(value)
+    except CardError as e:
+        raise RecordError(f"{where}: {e}") from e
+
+
+def _hands(deal: dict[str, Any], where: str, seen: dict[int, str]) -> tuple[int, ...]:
+    hands = _field(deal, "hands", list, where)
+    masks = []
+    for j, hand in enumerate(hands):
+        if not isinstance(hand, list):
+            raise RecordError(f"{where}hands[{j}]: expected a list of cards")
+        mask = 0
+        for k, text in enumerate(hand):
+            place = f"{where}hands[{j}][{k}]"
+            c = _card(text, place)
+            _once(c, place, seen)
+            mask |= 1 << c
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _once(c: int, place: str, seen: dict[int, str]) -> None:
+    if c in seen:
+        raise RecordError(f"{place}: card {card_name(c)} is dealt twice (also at {seen[c]})")
+    seen[c] = place
+
+
+def _optional_card(deal: dict[str, Any], key: str, where: str) -> int | None:
+    if deal.get(key) is None:
+        return None
+    return _card(deal[key], f"{where}{key}")
+
+
+def _parse_deals(data: dict[str, Any], game: str) -> list[ImperialDeal | EmperorDeal]:
+    deals: list[ImperialDeal | EmperorDeal] = []
+    for i, raw in enumerate(_field(data, "deals", list, "")):
+        where = f"deals[{i}]."
+        if not isinstance(raw, dict):
+            raise RecordError(f'deals[{i}]: expected an object with "hands"')
+        seen: dict[int, str] = {}
+        hands = _hands(raw, where, seen)
+        trump_card = _optional_card(raw, "trump_card", where)
+        try:
+            if game == "imperial":
+                turnup = _optional_card(raw, "turnup", where)
+                if turnup is not None:
+                    _once(turnup, f"{where}turnup", seen)
+                deals.append(ImperialDeal(hands=hands, turnup=turnup, trump_card=trump_card))
+            else:
+                deals.append(EmperorDeal(hands=hands, trump_card=trump_card))
+        except GameError as e:
+            raise RecordError(f"deals[{i}]: {e}") from e
+    return deals
+
+
+def start(data: dict[str, Any]) -> GameState:
+    """Checks a record's header and deals and builds the game before its first action."""
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {json.dumps(data.get('format'))}")
+    game = data.get("game")
+    if game not in GAMES:
+        raise RecordError(f"game: expected one of {', '.join(GAMES)}, got {json.dumps(game)}")
+    options_json = data.get("options", {})
+    if not isinstance(options_json, dict):
+        raise RecordError("options: expected an object")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"seed: expected an integer or null, got {json.dumps(seed)}")
+    deals = _parse_deals(data, game)
+    try:
+        if game == "imperial":
+            options = ImperialOptions.from_json(options_json)
+            dealer = data.get("first_dealer")
+            if dealer is not None:
+                _field(data, "first_dealer", int, "")
+            return ImperialState.new(
+                options,
+                seed=seed,
+                deals=cast(Sequence[ImperialDeal], deals),
+                first_dealer=dealer,
+            )
+        e_options = EmperorOptions.from_json(options_json)
+        order = data.get("join_order")
+        if order is not None:
+            _field(data, "join_order", list, "")
+        return EmperorState.new(
+            e_options, seed=seed, deals=cast(Sequence[EmperorDeal], deals), join_order=order
+        )
+    except GameError as e:
+        raise RecordError(str(e)) from e
+
+
+def replay(data: dict[str, Any]) -> GameState:
+    """Replays a whole record and returns the game where its actions run out (B2).
+
+    It also stops, without error, where a deal is needed that is neither listed nor
+    seeded; ``state.waiting_for_deal`` then tells so.
+    """
+    state = start(data)
+    actions = _field(data, "actions", list, "")
+    for i, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(f"actions[{i}]: expected an action text, got {json.dumps(text)}")
+        if state.waiting_for_deal:
+            break
+        if state.over:
+            raise RecordError(f"actions[{i}] {text!r}: the game is already over")
+        try:
+            state.play(text)
+        except (GameError, CardError) as e:
+            raise RecordError(f"actions[{i}] {text!r}: {e}") from e
+    return state
+
+
+def replay_file(path: Path) -> GameState:
+    try:
+        return replay(load(path))
+    except RecordError as e:
+        if str(e).startswith(str(path)):
+            raise
+        raise RecordError(f"{path}: {e}") from e

@@ -1,0 +1,238 @@
+"""Emperor in the terminal: the table from an observation, and events in plain words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from rich.console import Console
+from rich.table import Table
+
+from kozyr.cards import Lang, cards_in, parse_suit, rank_of, suit_name, suit_of
+from kozyr.games.base import Event, Observation
+from kozyr.games.emperor import EmperorObservation
+from kozyr.games.emperor.actions import ACTION_TEXT
+from kozyr.i18n import t
+from kozyr.terminal.style import card_markup, cards_markup, name_of, text_cards
+
+TITLES: dict[str, tuple[str, str]] = {
+    "king": ("King", "Король"),
+    "prince": ("Prince", "Принц"),
+    "soldier": ("Soldier", "Солдат"),
+    "jester": ("Jester", "Скоморох"),
+    "emperor": ("Emperor", "Император"),
+}
+
+
+def title(name: object, lang: Lang) -> str:
+    pair = TITLES.get(str(name))
+    if pair is None:
+        return "—"
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def trump_words(text: object, lang: Lang) -> str:
+    if text == "NT":
+        return t("no_trump", lang)
+    return suit_name(parse_suit(str(text)), lang, long=True)
+
+
+def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
+    """One public event as a sentence; None for events not worth a line."""
+    ru = lang == "ru"
+    kind = event["type"]
+    who = name_of(names, event.get("seat"))
+    if kind == "round_start":
+        head = f"\n[bold underline]{t('round', lang, n=event['round'])}[/]"
+        if event["round"] == 1:
+            trump = trump_words(event["trump"], lang)
+            card = text_cards([event["trump_card"]], lang)
+            leader = name_of(names, event["leader"])
+            if ru:
+                return f"{head}: козырь {trump} ({card}); первым ходит {leader}"
+            return f"{head}: trump {trump} ({card}); {leader} leads"
+        order = ", ".join(
+            f"{title(event['titles'][s], lang)} {name_of(names, s)}" for s in event["order"]
+        )
+        extra = ""
+        if event.get("bargaining"):
+            extra = "; торги разрешены" if ru else "; bargaining is on"
+        return f"{head}: {order}{extra}"
+    if kind == "pass":
+        return f"{who}: " + ("пас" if ru else "pass")
+    if kind == "swap":
+        taker, target = name_of(names, event["taker"]), name_of(names, event["target"])
+        if event["happened"]:
+            return f"{taker} " + ("забирает карты у " if ru else "takes the hand of ") + target
+        return f"{taker} " + ("хочет забрать карты у " if ru else "names as target ") + target
+    if kind == "offer":
+        k = event["tricks"]
+        return f"{who} " + (f"предлагает откупиться: {k} взят." if ru else f"offers {k} trick(s)")
+    if kind == "accept":
+        target = name_of(names, event["target"])
+        k = event["tricks"]
+        if ru:
+            return f"{who} принимает: {target} передаёт {k} взят. со своего счёта"
+        return f"{who} accepts: {target} pays {k} trick(s) from the game total"
+    if kind == "refuse":
+        return f"{who} " + ("отказывается" if ru else "refuses")
+    if kind == "yield":
+        taker = name_of(names, event["taker"])
+        if ru:
+            return f"{who} уступает: обмен картами с {taker}"
+        return f"{who} gives in: hands swapped with {taker}"
+    if kind == "trump":
+        return f"{who}: " + ("козырь " if ru else "trump ") + trump_words(event["trump"], lang)
+    if kind == "play":
+        return None
+    if kind == "trick":
+        cards = event["cards"]
+        n = len(cards)
+        leader = event["leader"]
+        if event["round"] == 1:
+            seq = [(leader + i) % n for i in range(n)]
+        else:
+            seq = _fixed_order(event, n)
+        played = ", ".join(f"{name_of(names, s)} {text_cards([cards[s]], lang)}" for s in seq)
+        winner = name_of(names, event["winner"])
+        return f"{t('trick', lang)} {event['number']}: {played} → [bold]{winner}[/bold]"
+    if kind == "round_end":
+        tricks = ", ".join(f"{name_of(names, s)} {n}" for s, n in enumerate(event["tricks"]))
+        titles = ", ".join(
+            f"{title(event['titles'][s], lang)} {name_of(names, s)}" for s in event["order"]
+        )
+        lines = [("Взятки: " if ru else "Tricks: ") + tricks]
+        lines.append(("Звания: " if ru else "Titles: ") + titles)
+        for why in event.get("why", []):
+            lines.append("  " + _why(why, lang, names))
+        return "\n".join(lines)
+    if kind == "game_over":
+        standing = ", ".join(
+            f"{title(event['ranks'][s], lang)} {name_of(names, s)} ({event['totals'][s]})"
+            for s in event["standing"]
+        )
+        lines = [f"\n[bold green]{t('game_over', lang)}. {t('standing', lang)}: {standing}[/]"]
+        for why in event.get("why", []):
+            lines.append("  " + _why(why, lang, names))
+        return "\n".join(lines)
+    return None
+
+
+def _fixed_order(event: Event, n: int) -> list[int]:
+    order = event.get("order")
+    return list(order) if isinstance(order, list) else list(range(n))
+
+
+def _why(why: Mapping[str, object], lang: Lang, names: Sequence[str]) -> str:
+    seats = cast(list[int], why.get("seats", []))
+    group = ", ".join(name_of(names, s) for s in seats)
+    by = why.get("by")
+    if lang == "ru":
+        if by == "first_trick":
+            return f"{group}: взяток поровну — выше тот, кто раньше взял первую взятку"
+        if by == "previous_order":
+            return f"{group}: без взяток — остаются в прежнем порядке"
+        if by == "last_titles":
+            return f"{group}: поровну — выше тот, чьё звание после последнего тура выше"
+    else:
+        if by == "first_trick":
+            return f"{group}: equal tricks, the earlier first trick ranks higher"
+        if by == "previous_order":
+            return f"{group}: no tricks, they keep their previous order"
+        if by == "last_titles":
+            return f"{group}: equal totals, the better title after the last round ranks higher"
+    return str(why.get("text", ""))
+
+
+def _sorted(mask: int, trump: int | None) -> list[int]:
+    def key(c: int) -> tuple[int, int, int]:
+        return (0 if suit_of(c) == trump else 1, int(suit_of(c)), -rank_of(c))
+
+    return sorted(cards_in(mask), key=key)
+
+
+class EmperorView:
+    def __init__(self, console: Console, names: Sequence[str], lang: Lang) -> None:
+        self.console = console
+        self.names = list(names)
+        self.lang = lang
+
+    def narrate(self, event: Event) -> str | None:
+        return narrate(event, self.lang, self.names)
+
+    def show_scores(self, obs: Observation) -> None:
+        o = cast(EmperorObservation, obs)
+        table = Table(title=t("round", self.lang, n=o.round))
+        table.add_column(t("player", self.lang))
+        table.add_column(t("title", self.lang))
+        table.add_column(t("tricks", self.lang), justify="right")
+        table.add_column(t("total", self.lang), justify="right")
+        for s in range(o.players):
+            table.add_row(
+                self.names[s], title(o.titles[s], self.lang), str(o.tricks[s]), str(o.totals[s])
+            )
+        self.console.print(table)
+
+    def show_table(self, obs: Observation) -> None:
+        o = cast(EmperorObservation, obs)
+        lang = self.lang
+        trump = "?"
+        if o.trump_named:
+            trump = t("no_trump", lang) if o.trump is None else suit_name(o.trump, lang, long=True)
+        me = "" if o.seat is None else title(o.titles[o.seat], lang)
+        head = f"{t('round', lang, n=o.round)}"
+        if me != "—":
+            head += f"  [bold]{me}[/bold]"
+        self.console.print(f"{head}   {t('trump', lang)}: [bold]{trump}[/bold]")
+        self.console.print(
+            "  "
+            + "  ".join(
+                f"{self.names[s]} ({title(o.titles[s], lang)}) {o.tricks[s]}/{o.totals[s]}"
+                for s in range(o.players)
+            )
+        )
+        for s, known in sorted(o.known.items()):
+            if s != o.seat and known:
+                label = "знаете у" if lang == "ru" else "you know"
+                self.console.print(
+                    f"  {label} {self.names[s]}: {cards_markup(_sorted(known, o.trump), lang)}"
+                )
+        if any(c is not None for c in o.current_trick):
+            played = ", ".join(
+                f"{self.names[s]} {card_markup(c, lang)}"
+                for s in o.trick_order
+                if (c := o.current_trick[s]) is not None
+            )
+            self.console.print(f"{t('trick', lang)}: {played}")
+        legal = set(o.legal_actions)
+        hand = " ".join(
+            card_markup(c, lang)
+            if c in legal or o.phase != "play"
+            else f"[dim]{card_markup(c, lang)}[/dim]"
+            for c in _sorted(o.hand, o.trump)
+        )
+        self.console.print(f"{t('hand', lang)}: {hand}")
+        if o.phase != "play":
+            choices = ", ".join(ACTION_TEXT[a] for a in o.legal_actions)
+            self.console.print(f"{t('choices', lang)}: {choices}")
+
+    def prompt(self, obs: Observation) -> str:
+        o = cast(EmperorObservation, obs)
+        key = "prompt_card" if o.phase == "play" else "prompt_action"
+        return f"{t(key, self.lang)}> "
+
+    def show_end(self, summary: Mapping[str, object]) -> None:
+        totals = cast(list[int], summary["totals"])
+        titles = cast(list[str | None], summary["titles"])
+        table = Table(title=t("total", self.lang))
+        table.add_column(t("player", self.lang))
+        table.add_column(t("title", self.lang))
+        table.add_column(t("total", self.lang), justify="right")
+        standing = cast(list[int] | None, summary.get("standing"))
+        seats = standing if standing else list(range(len(totals)))
+        for rank, s in enumerate(seats):
+            name = titles[s]
+            if standing and rank == 0:
+                name = "emperor"
+            table.add_row(self.names[s], title(name, self.lang), str(totals[s]))
+        self.console.print(table)

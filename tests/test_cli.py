@@ -1,0 +1,115 @@
+"""The ``kozyr`` command end to end: terminal play of both games, replay, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kozyr.cards import DECK_32, DECK_36, DECK_52, CardSet
+from kozyr.records import load, replay_file
+
+KOZYR = [sys.executable, "-m", "kozyr"]
+
+
+def _run(args: list[str], stdin: str = "", env_lang: str = "C") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*KOZYR, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"LANG": env_lang, "PATH": "/usr/bin:/bin", "COLUMNS": "100"},
+    )
+
+
+def _every_answer(deck: int, extra: list[str], rounds: int = 60) -> str:
+    """A stream of lines that always holds a legal answer: every card and choice, over and
+    over. Each illegal line gets a message and a new prompt, so the game goes on."""
+    lines = [*extra, *CardSet(deck).names()]
+    return "\n".join(lines * rounds) + "\n"
+
+
+def _saved_record(out: str) -> Path:
+    line = next(x for x in out.splitlines() if "record saved" in x or "сохранена" in x)
+    return Path(line.split(": ", 1)[1].strip())
+
+
+@pytest.mark.parametrize(("players", "deck"), [(2, DECK_32), (3, DECK_36)])
+def test_play_imperial_to_the_end(players: int, deck: int, tmp_path: Path) -> None:
+    stdin = _every_answer(deck, ["hand", "score", "help", "ZZ"], rounds=200)
+    args = ["play", "imperial", "--players", str(players), "--seed", "5"]
+    result = _run([*args, "--lang", "en", "--records", str(tmp_path)], stdin)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Game over" in out
+    assert "unknown card 'ZZ'" in out  # a typed card that is not a card gets a clear message
+    assert "Not allowed" in out  # and so does an illegal one
+    state = replay_file(_saved_record(out))
+    assert state.over
+    assert load(_saved_record(out))["players"][0] == "You"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_play_emperor_to_the_end(players: int, tmp_path: Path) -> None:
+    stdin = _every_answer(DECK_52, ["swap 9", "pass", "yield", "accept", "trump NT"], rounds=400)
+    args = ["play", "emperor", "--players", str(players), "--seed", "3", "--lang", "ru"]
+    result = _run([*args, "--records", str(tmp_path)], stdin)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Игра окончена" in out and "Император" in out
+    state = replay_file(_saved_record(out))
+    assert state.over
+
+
+def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
+    result = _run(["play", "imperial", "--seed", "1", "--records", str(tmp_path)], "quit\n")
+    assert result.returncode == 0, result.stderr
+    assert "You left the game" in result.stdout
+    state = replay_file(_saved_record(result.stdout))
+    assert not state.over and len(state.dealt) == 1
+
+
+def test_replay_text_and_json(tmp_path: Path) -> None:
+    stdin = _every_answer(DECK_32, [], rounds=200)
+    played = _run(["play", "imperial", "--seed", "8", "--records", str(tmp_path)], stdin)
+    path = _saved_record(played.stdout)
+    text = _run(["replay", str(path), "--lang", "en"])
+    assert text.returncode == 0, text.stderr
+    assert "Deal 1" in text.stdout and "Trick 1" in text.stdout
+    as_json = _run(["replay", str(path), "--json"])
+    data = json.loads(as_json.stdout)
+    assert set(data) >= {"scores", "over", "winner", "to_act", "events"}
+    assert data["over"] is True and data["to_act"] is None
+    assert data["scores"][data["winner"]]["imperials"] >= 5
+    assert all("type" in e for e in data["events"])
+
+
+def test_replay_emperor_json_fields(tmp_path: Path) -> None:
+    stdin = _every_answer(DECK_52, ["pass", "yield", "accept", "trump S"], rounds=400)
+    played = _run(["play", "emperor", "--seed", "2", "--records", str(tmp_path)], stdin)
+    data = json.loads(_run(["replay", str(_saved_record(played.stdout)), "--json"]).stdout)
+    assert set(data) >= {"round", "totals", "titles", "over", "standing", "to_act", "events"}
+    assert data["round"] == 10 and data["over"] is True
+    assert sum(data["totals"]) == 130
+    assert sorted(data["titles"]) == ["jester", "king", "prince", "soldier"]
+    assert sorted(data["standing"]) == [0, 1, 2, 3]
+
+
+def test_replay_refuses_a_broken_file(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(
+        '{"format": "kozyr-record/1", "game": "imperial", "deals": [{"hands": [["ZZ"]]}]}'
+    )
+    result = _run(["replay", str(path)])
+    assert result.returncode == 2
+    assert "deals[0].hands[0][0]" in result.stderr and "'ZZ'" in result.stderr
+
+
+def test_bad_option_is_refused() -> None:
+    result = _run(["play", "imperial", "--players", "5"])
+    assert result.returncode != 0
+    assert "players" in result.stderr
