@@ -16,7 +16,7 @@ What is measured (4 players, random legal choices, public API only):
 
 Rounds (deals) per second are printed for each and the ratio Emperor / hearts; the goal is
 a ratio of at least 1.0. Install OpenSpiel with
-``uv pip install --python .venv/bin/python -r requirements/bench.txt``.
+``uv pip install --python .venv/bin/python -r requirements/dev.txt``.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def main() -> int:
     except ImportError:
         print(
             "open_spiel is not installed, so there is nothing to compare with.\n"
-            "Install it with: uv pip install --python .venv/bin/python -r requirements/bench.txt",
+            "Install it with: uv pip install --python .venv/bin/python -r requirements/dev.txt",
             file=sys.stderr,
         )
         return 2

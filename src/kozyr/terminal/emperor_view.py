@@ -37,8 +37,14 @@ def trump_words(text: object, lang: Lang) -> str:
     return suit_name(parse_suit(str(text)), lang, long=True)
 
 
-def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
-    """One public event as a sentence; None for events not worth a line."""
+def narrate(
+    event: Event, lang: Lang, names: Sequence[str], order: Sequence[int] | None = None
+) -> str | None:
+    """One public event as a sentence; None for events not worth a line.
+
+    ``order`` is the round's title order (King first): from round 2 the cards of a
+    trick are played in it (E10).
+    """
     ru = lang == "ru"
     kind = event["type"]
     who = name_of(names, event.get("seat"))
@@ -51,13 +57,13 @@ def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
             if ru:
                 return f"{head}: козырь {trump} ({card}); первым ходит {leader}"
             return f"{head}: trump {trump} ({card}); {leader} leads"
-        order = ", ".join(
+        ranks = ", ".join(
             f"{title(event['titles'][s], lang)} {name_of(names, s)}" for s in event["order"]
         )
         extra = ""
         if event.get("bargaining"):
             extra = "; торги разрешены" if ru else "; bargaining is on"
-        return f"{head}: {order}{extra}"
+        return f"{head}: {ranks}{extra}"
     if kind == "pass":
         return f"{who}: " + ("пас" if ru else "pass")
     if kind == "swap":
@@ -89,10 +95,10 @@ def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         cards = event["cards"]
         n = len(cards)
         leader = event["leader"]
-        if event["round"] == 1:
+        if event["round"] == 1 or order is None:
             seq = [(leader + i) % n for i in range(n)]
         else:
-            seq = _fixed_order(event, n)
+            seq = list(order)
         played = ", ".join(f"{name_of(names, s)} {text_cards([cards[s]], lang)}" for s in seq)
         winner = name_of(names, event["winner"])
         return f"{t('trick', lang)} {event['number']}: {played} → [bold]{winner}[/bold]"
@@ -116,11 +122,6 @@ def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
             lines.append("  " + _why(why, lang, names))
         return "\n".join(lines)
     return None
-
-
-def _fixed_order(event: Event, n: int) -> list[int]:
-    order = event.get("order")
-    return list(order) if isinstance(order, list) else list(range(n))
 
 
 def _why(why: Mapping[str, object], lang: Lang, names: Sequence[str]) -> str:
@@ -156,9 +157,12 @@ class EmperorView:
         self.console = console
         self.names = list(names)
         self.lang = lang
+        self._order: list[int] | None = None
 
     def narrate(self, event: Event) -> str | None:
-        return narrate(event, self.lang, self.names)
+        if event["type"] == "round_start":
+            self._order = event.get("order")
+        return narrate(event, self.lang, self.names, self._order)
 
     def show_scores(self, obs: Observation) -> None:
         o = cast(EmperorObservation, obs)

@@ -1,0 +1,1 @@
+"""Emperor computer players; importing this package registers them (see registry)."""

@@ -1,0 +1,1 @@
+"""Imperial computer players; importing this package registers them (see registry)."""
