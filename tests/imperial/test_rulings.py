@@ -72,7 +72,8 @@ def test_i2_jack_beats_ace_and_king_beats_all() -> None:
 
 def test_i3_point_tie_broken_by_value_with_ace_eleven() -> None:
     # Both points are four cards; seat 0 has KS QS JS AS = 10+10+10+11 = 41,
-    # seat 1 has 7S 8S 9S 10S = 34, so seat 0 takes the point alone: 4.
+    # seat 1 has 7S 8S 9S 10S = 34, so seat 0 takes the point alone: 4. Seat 0 had 0
+    # loose points (its spade imperial was marked directly), so it has 4 after the point.
     state = start(_wipe_deal(), dealer=1)
     points = [e for e in of_type(state, "declare") if e["kind"] == "point"]
     assert [(e["seat"], e["suit"], e["length"], e["value"]) for e in points] == [
@@ -85,6 +86,7 @@ def test_i3_point_tie_broken_by_value_with_ace_eleven() -> None:
         "points": 4,
         "reason": "point",
         "rule": "I6",
+        "loose": 4,
     } in state.events
 
 

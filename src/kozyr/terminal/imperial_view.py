@@ -104,10 +104,11 @@ def narrate(
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         if previous is not None and previous["type"] == "play" and event["rule"] == "I8":
             reason += " " + text_cards([previous["card"]], lang)
-        pts = event["points"]
+        pts, loose = event["points"], event.get("loose")
+        after = "" if loose is None else f" → {loose}"
         if ru:
-            return f"  {who} +{pts} очк. ({reason}, {event['rule']})"
-        return f"  {who} +{pts} points ({reason}, {event['rule']})"
+            return f"  {who} +{pts} очк. ({reason}, {event['rule']}){after}"
+        return f"  {who} +{pts} points ({reason}, {event['rule']}){after}"
     if kind == "mark":
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         n, total = event["imperials"], event["total"]

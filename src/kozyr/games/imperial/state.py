@@ -336,10 +336,19 @@ class ImperialState:
         return [(self.dealer + 1 + i) % n for i in range(n)]
 
     def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
-        self.events.append(
-            {"type": "score", "seat": seat, "points": points, "reason": reason, "rule": rule}
-        )
         loose = self.loose[seat] + points
+        # "loose" is the seat's loose points right after this score, before any mark it
+        # triggers: a reader can follow the scores without recomputing them.
+        self.events.append(
+            {
+                "type": "score",
+                "seat": seat,
+                "points": points,
+                "reason": reason,
+                "rule": rule,
+                "loose": loose,
+            }
+        )
         self.loose[seat] = loose
         if self._white:
             return  # I11: loose points become imperials only at the end of a white deal
@@ -358,6 +367,7 @@ class ImperialState:
                 "reason": reason,
                 "rule": rule,
                 "total": self.imperials[seat],
+                "loose": self.loose[seat],
             }
         )
         if not self._white:

@@ -1,0 +1,185 @@
+"""From game results to per-bot figures with 95% intervals (see ``stats``).
+
+Intervals of means are over duplicate sets: each set gives one value per bot (its mean
+over the set's games), so the luck shared by a set's games is not counted as evidence.
+
+Figures per bot:
+
+- Imperial: ``win_rate`` (games won), ``imperial_diff`` (imperials marked minus the mean
+  of the opponents', per deal played).
+- Emperor: ``mean_total`` (final total of tricks, E11), ``emperor_share`` (games ended as
+  Emperor, the first of the final standing, E12).
+- Both: ``score``, the mean pairwise score against the other seats of each game (1 for a
+  better result than one opponent, ½ for equal, 0 for worse: in Imperial the winner
+  beats everyone and the others compare imperials, then loose points; in Emperor the
+  final totals compare), and ``elo`` = 400·log10(score/(1-score)), the bot's Elo
+  difference to the average of its opponents. With two players ``score`` is the win rate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kozyr.arena.match import GameResult
+from kozyr.arena.stats import Interval, elo_interval, finite, mean_ci, percentile, proportion_ci
+
+METRICS: dict[str, tuple[tuple[str, str], ...]] = {
+    "imperial": (
+        ("win_rate", "win rate"),
+        ("imperial_diff", "imperials/deal vs opp."),
+        ("score", "pairwise score"),
+        ("elo", "Elo vs field"),
+    ),
+    "emperor": (
+        ("mean_total", "mean final total"),
+        ("emperor_share", "Emperor share"),
+        ("score", "pairwise score"),
+        ("elo", "Elo vs field"),
+    ),
+}
+"""Each game's figures in table order: (key, heading)."""
+
+MAIN = {"imperial": "win_rate", "emperor": "mean_total"}
+"""The main figure of each game (the chart's first panel)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Seconds per decision of one bot over all its games."""
+
+    decisions: int
+    mean: float
+    median: float
+    p99: float
+    max: float
+
+    def to_json(self) -> dict[str, float | int | None]:
+        return {
+            "decisions": self.decisions,
+            "mean": finite(self.mean),
+            "median": finite(self.median),
+            "p99": finite(self.p99),
+            "max": finite(self.max),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BotSummary:
+    label: str
+    games: int
+    figures: dict[str, Interval]
+    timing: Timing
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "games": self.games,
+            **{k: v.to_json() for k, v in self.figures.items()},
+            "seconds_per_decision": self.timing.to_json(),
+        }
+
+
+def _key(game: str, outcome: dict[str, Any], seat: int) -> tuple[float, ...]:
+    """What ranks seats in a game for pairwise scores (higher is better)."""
+    if game == "imperial":
+        won = 1.0 if outcome["winner"] == seat else 0.0
+        return (won, float(outcome["imperials"][seat]), float(outcome["points"][seat]))
+    return (float(outcome["totals"][seat]),)
+
+
+def pairwise(game: str, result: GameResult) -> dict[tuple[int, int], float]:
+    """Score of bot a against bot b in this game, for every ordered pair of bots."""
+    seats = result.slot.seats
+    keys = [_key(game, result.outcome, s) for s in range(len(seats))]
+    out: dict[tuple[int, int], float] = {}
+    for s, a in enumerate(seats):
+        for t, b in enumerate(seats):
+            if s != t:
+                out[(a, b)] = 1.0 if keys[s] > keys[t] else 0.5 if keys[s] == keys[t] else 0.0
+    return out
+
+
+def _own(game: str, result: GameResult, seat: int) -> dict[str, float]:
+    """The bot in ``seat``'s raw numbers from one game (summed over a set before use)."""
+    o = result.outcome
+    n = len(result.slot.seats)
+    if game == "imperial":
+        imps = o["imperials"]
+        others = (sum(imps) - imps[seat]) / (n - 1)
+        return {
+            "wins": 1.0 if o["winner"] == seat else 0.0,
+            "imp_diff": imps[seat] - others,
+            "deals": float(o["deals"]),
+        }
+    standing = o["standing"] or []
+    return {
+        "total": float(o["totals"][seat]),
+        "emperor": 1.0 if standing and standing[0] == seat else 0.0,
+    }
+
+
+def summarize(
+    game: str, labels: Sequence[str], results: Sequence[GameResult]
+) -> tuple[list[BotSummary], list[list[float | None]]]:
+    """Per-bot figures, and the pairwise score matrix (row bot against column bot)."""
+    nb = len(labels)
+    # per bot: per set: summed raw numbers, games, pairwise score sum and comparisons
+    per_set: list[dict[int, dict[str, float]]] = [{} for _ in range(nb)]
+    pair_sum = [[0.0] * nb for _ in range(nb)]
+    pair_n = [[0] * nb for _ in range(nb)]
+    times: list[list[float]] = [[] for _ in range(nb)]
+    for r in results:
+        scores = pairwise(game, r)
+        for seat, b in enumerate(r.slot.seats):
+            acc = per_set[b].setdefault(r.slot.set_index, {"games": 0.0, "score": 0.0, "cmp": 0.0})
+            acc["games"] += 1
+            for k, v in _own(game, r, seat).items():
+                acc[k] = acc.get(k, 0.0) + v
+            times[b].extend(r.times[seat])
+        for (a, b), v in scores.items():
+            pair_sum[a][b] += v
+            pair_n[a][b] += 1
+            acc = per_set[a][r.slot.set_index]
+            acc["score"] += v
+            acc["cmp"] += 1
+    summaries: list[BotSummary] = []
+    for b, label in enumerate(labels):
+        sets = list(per_set[b].values())
+        games = int(sum(s["games"] for s in sets))
+        figures: dict[str, Interval] = {}
+        if game == "imperial":
+            wins = sum(s["wins"] for s in sets)
+            figures["win_rate"] = proportion_ci(wins, games, [s["wins"] / s["games"] for s in sets])
+            figures["imperial_diff"] = mean_ci([s["imp_diff"] / s["deals"] for s in sets])
+        else:
+            figures["mean_total"] = mean_ci([s["total"] / s["games"] for s in sets])
+            emperors = sum(s["emperor"] for s in sets)
+            figures["emperor_share"] = proportion_ci(
+                emperors, games, [s["emperor"] / s["games"] for s in sets]
+            )
+        cmp = int(sum(s["cmp"] for s in sets))
+        score = proportion_ci(
+            sum(s["score"] for s in sets), cmp, [s["score"] / s["cmp"] for s in sets if s["cmp"]]
+        )
+        figures["score"] = score
+        figures["elo"] = elo_interval(score)
+        summaries.append(BotSummary(label, games, figures, _timing(times[b])))
+    matrix: list[list[float | None]] = [
+        [
+            finite(pair_sum[a][b] / pair_n[a][b]) if pair_n[a][b] else None
+            for b in range(nb)
+        ]
+        for a in range(nb)
+    ]
+    return summaries, matrix
+
+
+def _timing(ts: Sequence[float]) -> Timing:
+    if not ts:
+        return Timing(0, math.nan, math.nan, math.nan, math.nan)
+    return Timing(
+        len(ts), math.fsum(ts) / len(ts), percentile(ts, 0.5), percentile(ts, 0.99), max(ts)
+    )

@@ -1,0 +1,218 @@
+"""Fast card-play rules for Emperor, on raw bit masks (no objects, no observation).
+
+The same functions serve the heuristic bot (called from an observation) and the
+playouts of the search (called from :mod:`kozyr.bots.emperor.playout` thousands of
+times a second), so they take only what one seat may know: its own hand, the cards
+gone, the trick so far, the public voids and hand sizes.
+
+Cards are ``suit * 13 + rank index``; a higher id in the same suit is a higher card (E1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "ABOVE",
+    "DECK",
+    "NT",
+    "SUIT_MASKS",
+    "beats",
+    "choose_card",
+    "legal_cards",
+    "top_card",
+    "trick_winner_card",
+]
+
+DECK = (1 << 52) - 1
+NT = 4  # no trumps (E9), as the engine stores it
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+# ABOVE[c]: the cards of c's suit that beat c.
+ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
+
+
+def top_card(mask: int) -> int:
+    """The highest card of a non-empty mask (highest id)."""
+    return mask.bit_length() - 1
+
+
+def low_card(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` beats ``best``, the card now winning the trick (E10)."""
+    sc = card // 13
+    if sc == best // 13:
+        return card > best
+    # The winning card is of the suit led or a trump; a card of another suit beats it
+    # only as a trump over a non-trump.
+    return sc == trump
+
+
+def trick_winner_card(cards: Sequence[int], trump: int) -> int:
+    best = cards[0]
+    for c in cards[1:]:
+        if beats(c, best, trump):
+            best = c
+    return best
+
+
+def legal_cards(hand: int, lead_card: int | None, trump: int) -> list[int]:
+    """E10: follow suit, else trump, else anything (ascending)."""
+    if lead_card is not None:
+        m = hand & SUIT_MASKS[lead_card // 13]
+        if m:
+            return _cards(m)
+        if trump != NT:
+            m = hand & SUIT_MASKS[trump]
+            if m:
+                return _cards(m)
+    return _cards(hand)
+
+
+def _cards(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def choose_card(
+    hand: int,
+    legal: Sequence[int],
+    cur: Sequence[int],
+    trump: int,
+    gone: int,
+    voids: Sequence[int],
+    followers: Sequence[int],
+    sizes: Sequence[int],
+) -> int:
+    """The heuristic's card: cheap follows, the lowest sure winner, ducks when the
+    trick is lost, trump drawing and cashing of masters on the lead.
+
+    ``cur``: cards of the trick so far in play order; ``gone``: every card played this
+    round (the trick included); ``followers``: seats still to play after this one;
+    ``sizes``: cards left in each seat's hand.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    out = DECK & ~hand & ~gone  # cards someone else (or the undealt pile) may hold
+    if not cur:
+        return _lead(hand, trump, out, voids, followers)
+    lead = cur[0] // 13
+    best = trick_winner_card(cur, trump)
+    winners = [c for c in legal if beats(c, best, trump)]
+    if winners:
+        if not followers:
+            return winners[0]  # last to play: the cheapest winner is enough
+        unknown = out.bit_count()
+        held = sum(sizes[f] for f in followers)
+        share = min(1.0, held / unknown) if unknown else 0.0
+        trumps_out = trump != NT and bool(out & SUIT_MASKS[trump])
+        ruff_risk = 1.0
+        if trumps_out and lead != trump:
+            if any(voids[f] >> lead & 1 and not voids[f] >> trump & 1 for f in followers):
+                ruff_risk = 0.15
+            elif (out & SUIT_MASKS[lead]).bit_count() < 2 * len(followers):
+                ruff_risk = 0.6
+        for w in winners:
+            k = (out & ABOVE[w]).bit_count()
+            p = (1.0 - share) ** k
+            if w // 13 != trump:
+                p *= ruff_risk
+            elif lead != trump:
+                # A ruff can be over-ruffed only by a follower also void in the suit led.
+                if not any(voids[f] >> lead & 1 for f in followers):
+                    p = max(p, 1.0 - (1.0 - p) * 0.4)
+            if p >= 0.5:
+                return w
+        losers = [c for c in legal if not beats(c, best, trump)]
+        if losers:
+            return _throw(hand, losers, trump, out)
+        return winners[0]
+    return _throw(hand, legal, trump, out)
+
+
+def _throw(hand: int, cards: Sequence[int], trump: int, out: int) -> int:
+    """A card that will not win: the least useful one. Keeps masters, trumps and (with
+    no trumps) long suits; gives up short suits first so later leads can be ruffed."""
+    first = cards[0] // 13
+    if all(c // 13 == first for c in cards):
+        return cards[0]  # following (or forced to trump): the lowest
+    best_key = (99.0, 0)
+    choice = cards[0]
+    for c in cards:
+        s = c // 13
+        length = (hand & SUIT_MASKS[s]).bit_count()
+        master = 0 if out & ABOVE[c] else 1
+        key = float(c % 13) + 20.0 * master
+        if s == trump:
+            key += 40.0
+        elif trump == NT:
+            key += 2.5 * length  # long suits win tricks late in no trumps
+        else:
+            key += 1.0 * length  # shortening a side suit makes a void for ruffs
+        if (key, c) < best_key:
+            best_key = (key, c)
+            choice = c
+    return choice
+
+
+def _lead(hand: int, trump: int, out: int, voids: Sequence[int], others: Sequence[int]) -> int:
+    """The leader's card (in rounds 2-10 always the King, E10)."""
+    my_t = hand & SUIT_MASKS[trump] if trump != NT else 0
+    out_t = out & SUIT_MASKS[trump] if trump != NT else 0
+    if my_t and out_t:
+        top = top_card(my_t)
+        n_my = my_t.bit_count()
+        n_out = out_t.bit_count()
+        # Draw trumps with a master trump and length, so the side masters survive.
+        if not out_t & ABOVE[top] and n_my >= 2:
+            return top
+        if n_my >= n_out + 2 and n_my >= 4:
+            return low_card(my_t)
+    cash = -1
+    cash_key = (-1, -1)
+    for s in range(4):
+        if s == trump:
+            continue
+        m = hand & SUIT_MASKS[s]
+        if not m:
+            continue
+        top = top_card(m)
+        if out & ABOVE[top]:
+            continue
+        o = (out & SUIT_MASKS[s]).bit_count()
+        risky = False
+        if out_t:
+            risky = o < len(others) or any(
+                voids[f] >> s & 1 and not voids[f] >> trump & 1 for f in others
+            )
+        key = (0 if risky else 1, o + (hand & SUIT_MASKS[s]).bit_count())
+        if key > cash_key:
+            cash_key, cash = key, top
+    if cash >= 0 and cash_key[0] == 1:
+        return cash
+    if my_t and not out_t:
+        return top_card(my_t)  # every trump left is a sure trick
+    if cash >= 0 and cash_key[1] >= 4:
+        return cash
+    # Lead low from the longest side suit (it sets up length), weakest top on ties.
+    pick = -1
+    pick_key = (-1, 0)
+    for s in range(4):
+        if s == trump:
+            continue
+        m = hand & SUIT_MASKS[s]
+        if not m:
+            continue
+        key = (m.bit_count(), -top_card(m))
+        if key > pick_key:
+            pick_key, pick = key, low_card(m)
+    if pick >= 0:
+        return pick
+    return top_card(my_t) if not out_t & ABOVE[top_card(my_t)] else low_card(my_t)

@@ -1,0 +1,233 @@
+"""A light simulator of the card play of one Emperor round, for playouts.
+
+The engine is exact but keeps events, texts and knowledge the playouts never need; this
+simulator keeps only hands, the trick and the counts, and plays to the end of the round
+with :func:`kozyr.bots.emperor.cardplay.choose_card`. The value of the finished round
+for a seat (tricks, the title it earns, E6) is in :func:`round_value`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kozyr.games.emperor import EmperorObservation, EmperorState
+
+from .cardplay import NT, beats, choose_card, legal_cards
+
+__all__ = ["Sim", "rank_seats", "title_value"]
+
+HAND = 13
+
+# TITLE_VALUE[n][rank]: tricks a title is worth in the next round beyond the mean
+# (measured with heuristic self-play, bench/emperor_titles in docs/bots.md): the King
+# picks first, names trump and leads every trick (E7, E9, E10).
+TITLE_VALUE: dict[int, tuple[float, ...]] = {
+    4: (1.2, 0.0, -0.4, -0.8),
+    3: (1.2, -0.2, -1.0),
+}
+
+
+def title_value(players: int, rank: int) -> float:
+    return TITLE_VALUE[players][rank]
+
+
+def rank_seats(
+    tricks: Sequence[int], first_trick: Sequence[int], previous: Sequence[int]
+) -> list[int]:
+    """E6: seats in title order after a round (the engine's rule, without the texts)."""
+    pos = {s: i for i, s in enumerate(previous)}
+    return sorted(
+        range(len(tricks)),
+        key=lambda s: (-tricks[s], first_trick[s] if tricks[s] else pos[s]),
+    )
+
+
+class Sim:
+    """The rest of one round's play. ``order`` is the fixed play order of rounds 2-10
+    (E10) or None in round 1, where each trick's winner leads (E5)."""
+
+    __slots__ = (
+        "cur",
+        "first",
+        "gone",
+        "hands",
+        "n",
+        "order",
+        "previous",
+        "seq",
+        "trick_no",
+        "tricks",
+        "trump",
+        "voids",
+    )
+
+    def __init__(
+        self,
+        hands: list[int],
+        trump: int,
+        order: tuple[int, ...] | None,
+        seq: tuple[int, ...],
+        cur: list[int],
+        gone: int,
+        voids: list[int],
+        tricks: list[int],
+        first: list[int],
+        trick_no: int,
+        previous: tuple[int, ...],
+    ) -> None:
+        self.n = len(hands)
+        self.hands = hands
+        self.trump = trump
+        self.order = order
+        self.seq = seq
+        self.cur = cur
+        self.gone = gone
+        self.voids = voids
+        self.tricks = tricks
+        self.first = first
+        self.trick_no = trick_no
+        self.previous = previous
+
+    @classmethod
+    def from_observation(cls, obs: EmperorObservation, hands: Sequence[int]) -> Sim:
+        """The play as ``obs`` sees it, with ``hands`` as everyone's cards (a sample)."""
+        n = obs.players
+        seq = tuple(obs.trick_order)
+        cur: list[int] = []
+        for s in seq:
+            c = obs.current_trick[s]
+            if c is None:
+                break
+            cur.append(c)
+        gone = 0
+        for m in obs.played:
+            gone |= m
+        order = None if obs.round == 1 or obs.title_order is None else tuple(obs.title_order)
+        if obs.title_order is None:
+            previous = tuple((obs.first_leader + i) % n for i in range(n))
+        else:
+            previous = tuple(obs.title_order)
+        return cls(
+            list(hands),
+            NT if obs.trump is None else obs.trump,
+            order,
+            seq,
+            cur,
+            gone,
+            list(obs.voids),
+            list(obs.tricks),
+            list(obs.first_trick),
+            obs.trick_number,
+            previous,
+        )
+
+    @classmethod
+    def from_state(cls, state: EmperorState) -> Sim:
+        """The play of a state that has just entered the play phase of rounds 2-10
+        (after the exchange and the trump, nothing played yet)."""
+        order = state.title_order
+        assert order is not None
+        t = state.trump
+        n = state.players
+        return cls(
+            state.hands,
+            NT if t is None else t,
+            tuple(order),
+            tuple(order),
+            [],
+            0,
+            [0] * n,
+            [0] * n,
+            [0] * n,
+            1,
+            tuple(order),
+        )
+
+    @property
+    def to_act(self) -> int:
+        return self.seq[len(self.cur)]
+
+    def legal(self) -> list[int]:
+        return legal_cards(self.hands[self.to_act], self.cur[0] if self.cur else None, self.trump)
+
+    def policy(self) -> int:
+        """The heuristic's card for the seat to act, from what that seat may know."""
+        k = len(self.cur)
+        seat = self.seq[k]
+        hand = self.hands[seat]
+        legal = legal_cards(hand, self.cur[0] if k else None, self.trump)
+        if len(legal) == 1:
+            return legal[0]
+        sizes = [h.bit_count() for h in self.hands]
+        return choose_card(
+            hand, legal, self.cur, self.trump, self.gone, self.voids, self.seq[k + 1 :], sizes
+        )
+
+    def play(self, card: int) -> None:
+        k = len(self.cur)
+        seat = self.seq[k]
+        trump = self.trump
+        if k:
+            lead = self.cur[0] // 13
+            s = card // 13
+            if s != lead:
+                v = 1 << lead
+                if trump != NT and s != trump:
+                    v |= 1 << trump
+                self.voids[seat] |= v
+        self.hands[seat] &= ~(1 << card)
+        self.gone |= 1 << card
+        self.cur.append(card)
+        if k + 1 == self.n:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        cards = self.cur
+        best = cards[0]
+        wi = 0
+        trump = self.trump
+        for i in range(1, len(cards)):
+            if beats(cards[i], best, trump):
+                best, wi = cards[i], i
+        w = self.seq[wi]
+        self.tricks[w] += 1
+        if not self.first[w]:
+            self.first[w] = self.trick_no
+        self.trick_no += 1
+        self.cur = []
+        if self.order is None:
+            n = self.n
+            self.seq = tuple((w + i) % n for i in range(n))  # E5: the winner leads
+
+    @property
+    def done(self) -> bool:
+        return self.trick_no > HAND
+
+    def run(self) -> None:
+        while self.trick_no <= HAND:
+            self.play(self.policy())
+
+    def value(
+        self,
+        seat: int,
+        round_no: int,
+        rounds: int,
+        totals: Sequence[int],
+    ) -> float:
+        """The finished round's worth to ``seat``: its tricks, the value of the title
+        they earn for the next round (E6), and in the last round a bonus for the final
+        standing (E12). ``totals``: game totals before this round's tricks."""
+        order = rank_seats(self.tricks, self.first, self.previous)
+        n = self.n
+        v = float(self.tricks[seat])
+        rank = order.index(seat)
+        if round_no < rounds:
+            return v + TITLE_VALUE[n][rank]
+        final = [totals[s] + self.tricks[s] for s in range(n)]
+        pos = {s: i for i, s in enumerate(order)}
+        standing = sorted(range(n), key=lambda s: (-final[s], pos[s]))
+        return v + FINAL_BONUS[n][standing.index(seat)]
+
+
+# Last round: being Emperor is the point of the game (E12); the places below matter less.
+FINAL_BONUS: dict[int, tuple[float, ...]] = {4: (3.0, 1.0, 0.3, 0.0), 3: (3.0, 0.8, 0.0)}

@@ -1,0 +1,91 @@
+"""The database schema (SQLAlchemy Core); migrations live in ``kozyr/server/migrations``.
+
+Times are integer milliseconds since the epoch, so both SQLite and PostgreSQL store them
+the same way. JSON columns are text written with ``json.dumps``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=True),
+    Column("guest", Boolean, nullable=False, default=False),
+    Column("created_ms", BigInteger, nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    # sha256 of the token: a leaked database does not give working tokens
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+)
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("first_dealer", Integer, nullable=True),
+    Column("join_order", Text, nullable=True),
+    Column("seats", Text, nullable=False),
+    Column("private", Boolean, nullable=False, default=False),
+    Column("invite_code", String(32), nullable=True),
+    Column("creator_id", Integer, ForeignKey("users.id"), nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("turn_timeout", Float, nullable=True),
+    Column("result", Text, nullable=True),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("started_ms", BigInteger, nullable=True),
+    Column("finished_ms", BigInteger, nullable=True),
+    Index("ix_game_tables_status", "status"),
+)
+
+table_players = Table(
+    "table_players",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Index("ix_table_players_user", "user_id"),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("actor", String(64), nullable=False),
+    Column("action_text", String(32), nullable=False),
+    Column("client_action_id", String(64), nullable=True),
+    Column("created_ms", BigInteger, nullable=False),
+    # the same client action id is applied once (NULL for bots: never equal)
+    UniqueConstraint("table_id", "seat", "client_action_id", name="uq_actions_client_id"),
+)

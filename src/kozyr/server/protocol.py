@@ -1,0 +1,95 @@
+"""The WebSocket protocol's vocabulary: version, frame types, error codes and messages,
+and the per-connection outgoing queue (see ``docs/protocol.md``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from kozyr.server.store import User
+
+VERSION = 1
+
+# Client -> server frame types
+CLIENT_TYPES = ("hello", "action", "back", "unwatch", "lobby", "ping")
+
+ERRORS: dict[str, tuple[str, str]] = {
+    "bad_json": ("The frame is not valid JSON.", "Кадр не является корректным JSON."),
+    "bad_frame": ("The frame is not a valid message.", "Кадр не является корректным сообщением."),
+    "too_large": ("The frame is larger than 64 KB.", "Кадр больше 64 КБ."),
+    "unknown_type": ("Unknown message type.", "Неизвестный тип сообщения."),
+    "bad_version": ("Unsupported protocol version.", "Неподдерживаемая версия протокола."),
+    "no_table": ("No such table.", "Такого стола нет."),
+    "not_watching": (
+        "Send a hello for this table first.",
+        "Сначала отправьте hello для этого стола.",
+    ),
+    "not_seated": ("You do not hold a seat at this table.", "Вы не сидите за этим столом."),
+    "not_started": ("The game has not started yet.", "Игра ещё не началась."),
+    "game_over": ("The game is over.", "Игра окончена."),
+    "not_your_turn": ("It is not your turn.", "Сейчас не ваш ход."),
+    "illegal_action": ("That move is not allowed here.", "Этот ход здесь не разрешён."),
+    "busy": ("The server could not save the move; try again.", "Сервер не смог сохранить ход."),
+}
+
+
+class ProtocolError(Exception):
+    """A rejected request: becomes an ``error`` frame (or an HTTP error in the lobby)."""
+
+    def __init__(self, code: str, message: str | None = None, status: int = 400) -> None:
+        english, russian = ERRORS.get(code, (code, code))
+        super().__init__(message or english)
+        self.code = code
+        self.message = message or english
+        self.message_ru = russian
+        self.status = status
+
+    def frame(self, **extra: Any) -> dict[str, Any]:
+        return error_frame(self.code, self.message, self.message_ru, **extra)
+
+
+def error_frame(code: str, message: str, message_ru: str | None = None, **extra: Any) -> dict[str, Any]:
+    frame: dict[str, Any] = {"v": VERSION, "type": "error", "code": code, "message": message}
+    frame["message_ru"] = message_ru or ERRORS.get(code, (message, message))[1]
+    frame.update({k: v for k, v in extra.items() if v is not None})
+    return frame
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+class Client:
+    """One WebSocket connection's identity and outgoing queue.
+
+    Frames are queued (never awaited under a table lock) and written by the connection's
+    writer task; a client that lets ``limit`` frames pile up is dropped.
+    """
+
+    def __init__(self, user: User, limit: int = 2000) -> None:
+        self.user = user
+        self.queue: list[str] = []
+        self.limit = limit
+        self.closed = False
+        self.overflow = False
+        self._wakeup: Any = None
+        # table id -> the seat this connection acts for there (None: spectator)
+        self.tables: dict[str, int | None] = {}
+
+    def attach(self, wakeup: Any) -> None:
+        """``wakeup`` is an asyncio.Event the writer task waits on."""
+        self._wakeup = wakeup
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if len(self.queue) >= self.limit:
+            self.overflow = True
+        else:
+            self.queue.append(frame if isinstance(frame, str) else dumps(frame))
+        if self._wakeup is not None:
+            self._wakeup.set()
+
+    def take(self) -> list[str]:
+        out, self.queue = self.queue, []
+        return out

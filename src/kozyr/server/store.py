@@ -1,0 +1,373 @@
+"""Durable storage: accounts, sessions, tables and each table's action log.
+
+One :class:`Store` wraps an async SQLAlchemy engine (SQLite through aiosqlite by default,
+PostgreSQL through asyncpg). Every write is its own transaction and is committed before
+the call returns, so whatever the server acknowledges is on disk (SQLite: WAL with
+``synchronous=FULL``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from kozyr.server import models as m
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class NameTaken(ValueError):
+    """A user name that someone already has."""
+
+
+class Duplicate(ValueError):
+    """An action whose client action id this seat already used at this table."""
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    guest: bool
+    password_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "guest": self.guest}
+
+
+@dataclass
+class Seat:
+    """Who holds a seat: a person (``user_id``/``name``), a bot (``bot`` level), or nobody."""
+
+    user_id: int | None = None
+    name: str | None = None
+    bot: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.bot is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(user_id=data.get("user_id"), name=data.get("name"), bot=data.get("bot"))
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    status: str = "open"
+    """``open`` (waiting for players), ``playing``, ``finished``."""
+    first_dealer: int | None = None
+    join_order: list[int] = field(default_factory=list)
+    private: bool = False
+    invite_code: str | None = None
+    creator_id: int | None = None
+    turn_timeout: float | None = None
+    result: dict[str, Any] | None = None
+    created_ms: int = field(default_factory=now_ms)
+    started_ms: int | None = None
+    finished_ms: int | None = None
+
+
+@dataclass
+class ActionRow:
+    seq: int
+    seat: int
+    actor: str
+    text: str
+    client_action_id: str | None
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            path = url.split("///", 1)[1]
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: AsyncEngine = create_async_engine(url, pool_size=4, max_overflow=4)
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
+        # SQLite has one writer at a time; queueing here beats "database is locked".
+        self._write_lock = asyncio.Lock()
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    # -- schema ---------------------------------------------------------------------
+
+    async def migrate(self) -> None:
+        """Applies every Alembic migration not yet applied (at server start)."""
+
+        def upgrade(connection: Connection) -> None:
+            cfg = Config()
+            cfg.set_main_option("script_location", str(MIGRATIONS))
+            cfg.attributes["connection"] = connection
+            command.upgrade(cfg, "head")
+
+        async with self.engine.begin() as conn:
+            await conn.run_sync(upgrade)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[AsyncConnection]:
+        if self.is_sqlite:
+            async with self._write_lock, self.engine.begin() as conn:
+                yield conn
+        else:
+            async with self.engine.begin() as conn:
+                yield conn
+
+    # -- accounts -------------------------------------------------------------------
+
+    async def create_user(self, name: str, password_hash: str | None, guest: bool) -> User:
+        try:
+            async with self._write() as conn:
+                result = await conn.execute(
+                    insert(m.users).values(
+                        name=name,
+                        name_key=name.casefold(),
+                        password_hash=password_hash,
+                        guest=guest,
+                        created_ms=now_ms(),
+                    )
+                )
+                pk = result.inserted_primary_key
+                assert pk is not None
+                return User(int(pk[0]), name, guest, password_hash)
+        except IntegrityError as e:
+            raise NameTaken(name) from e
+
+    async def user_by_name(self, name: str) -> User | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(m.users).where(m.users.c.name_key == name.casefold()))
+            ).first()
+        if row is None:
+            return None
+        return User(row.id, row.name, row.guest, row.password_hash)
+
+    async def create_session(self, user_id: int, days: int) -> str:
+        token = secrets.token_urlsafe(32)
+        now = now_ms()
+        async with self._write() as conn:
+            await conn.execute(
+                insert(m.sessions).values(
+                    token_hash=token_hash(token),
+                    user_id=user_id,
+                    created_ms=now,
+                    expires_ms=now + days * 86_400_000,
+                )
+            )
+        return token
+
+    async def user_for_token(self, token: str) -> User | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(m.users)
+                    .join(m.sessions, m.sessions.c.user_id == m.users.c.id)
+                    .where(m.sessions.c.token_hash == token_hash(token))
+                    .where(m.sessions.c.expires_ms > now_ms())
+                )
+            ).first()
+        if row is None:
+            return None
+        return User(row.id, row.name, row.guest)
+
+    async def delete_session(self, token: str) -> None:
+        async with self._write() as conn:
+            await conn.execute(
+                delete(m.sessions).where(m.sessions.c.token_hash == token_hash(token))
+            )
+
+    # -- tables ---------------------------------------------------------------------
+
+    @staticmethod
+    def _table_values(t: TableRow) -> dict[str, Any]:
+        return {
+            "game": t.game,
+            "players": t.players,
+            "options": json.dumps(t.options),
+            "seed": t.seed,
+            "first_dealer": t.first_dealer,
+            "join_order": json.dumps(t.join_order),
+            "seats": json.dumps([s.to_json() for s in t.seats]),
+            "private": t.private,
+            "invite_code": t.invite_code,
+            "creator_id": t.creator_id,
+            "status": t.status,
+            "turn_timeout": t.turn_timeout,
+            "result": None if t.result is None else json.dumps(t.result),
+            "created_ms": t.created_ms,
+            "started_ms": t.started_ms,
+            "finished_ms": t.finished_ms,
+        }
+
+    @staticmethod
+    async def _set_players(conn: AsyncConnection, t: TableRow) -> None:
+        await conn.execute(delete(m.table_players).where(m.table_players.c.table_id == t.id))
+        rows = [
+            {"table_id": t.id, "user_id": s.user_id, "seat": i}
+            for i, s in enumerate(t.seats)
+            if s.user_id is not None
+        ]
+        # a person holds at most one seat of a table (checked by the lobby)
+        if rows:
+            await conn.execute(insert(m.table_players), rows)
+
+    async def insert_table(self, t: TableRow) -> None:
+        async with self._write() as conn:
+            await conn.execute(insert(m.game_tables).values(id=t.id, **self._table_values(t)))
+            await self._set_players(conn, t)
+
+    async def save_table(self, t: TableRow) -> None:
+        """Writes the table's seats, join order, status and result."""
+        async with self._write() as conn:
+            await conn.execute(
+                update(m.game_tables)
+                .where(m.game_tables.c.id == t.id)
+                .values(**self._table_values(t))
+            )
+            await self._set_players(conn, t)
+
+    @staticmethod
+    def _row_to_table(row: Any) -> TableRow:
+        return TableRow(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            options=json.loads(row.options),
+            seed=int(row.seed),
+            seats=[Seat.from_json(s) for s in json.loads(row.seats)],
+            status=row.status,
+            first_dealer=row.first_dealer,
+            join_order=json.loads(row.join_order) if row.join_order else [],
+            private=bool(row.private),
+            invite_code=row.invite_code,
+            creator_id=row.creator_id,
+            turn_timeout=row.turn_timeout,
+            result=json.loads(row.result) if row.result else None,
+            created_ms=int(row.created_ms),
+            started_ms=row.started_ms,
+            finished_ms=row.finished_ms,
+        )
+
+    async def unfinished_tables(self) -> list[TableRow]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(m.game_tables)
+                    .where(m.game_tables.c.status.in_(("open", "playing")))
+                    .order_by(m.game_tables.c.created_ms)
+                )
+            ).all()
+        return [self._row_to_table(r) for r in rows]
+
+    async def table(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(select(m.game_tables).where(m.game_tables.c.id == table_id))
+            ).first()
+        return None if row is None else self._row_to_table(row)
+
+    async def tables_of(self, user_id: int) -> list[TableRow]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(m.game_tables)
+                    .join(m.table_players, m.table_players.c.table_id == m.game_tables.c.id)
+                    .where(m.table_players.c.user_id == user_id)
+                    .order_by(m.game_tables.c.created_ms.desc())
+                )
+            ).all()
+        return [self._row_to_table(r) for r in rows]
+
+    # -- the action log -------------------------------------------------------------
+
+    async def append_action(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        actor: str,
+        text: str,
+        client_action_id: str | None,
+        finished: TableRow | None = None,
+    ) -> None:
+        """Commits one action; with ``finished`` the table's final state in the same
+        transaction. Raises :class:`Duplicate` for a client action id already used."""
+        try:
+            async with self._write() as conn:
+                await conn.execute(
+                    insert(m.actions).values(
+                        table_id=table_id,
+                        seq=seq,
+                        seat=seat,
+                        actor=actor,
+                        action_text=text,
+                        client_action_id=client_action_id,
+                        created_ms=now_ms(),
+                    )
+                )
+                if finished is not None:
+                    await conn.execute(
+                        update(m.game_tables)
+                        .where(m.game_tables.c.id == table_id)
+                        .values(**self._table_values(finished))
+                    )
+        except IntegrityError as e:
+            raise Duplicate(client_action_id or "") from e
+
+    async def actions(self, table_id: str) -> list[ActionRow]:
+        async with self.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(m.actions)
+                    .where(m.actions.c.table_id == table_id)
+                    .order_by(m.actions.c.seq)
+                )
+            ).all()
+        return [
+            ActionRow(r.seq, r.seat, r.actor, r.action_text, r.client_action_id) for r in rows
+        ]
