@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from kozyr.arena.command import arena
 from kozyr.bots import RandomBot
 from kozyr.bots.base import Bot
 from kozyr.cards import Lang
@@ -30,6 +31,7 @@ play_app = typer.Typer(
     help="Play a game in the terminal against the computer.", no_args_is_help=True
 )
 app.add_typer(play_app, name="play")
+app.command("arena")(arena)
 
 
 class LangChoice(StrEnum):

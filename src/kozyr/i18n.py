@@ -22,6 +22,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Введите карту (10H, QS, Д♠, дп) или: hand, score, help, quit",
     ),
     "you": ("You", "Вы"),
+    "bad_input": (
+        "{text!r} is not a card or a choice",
+        "не понимаю «{text}»: введите карту, например 10♥, Д♠ или дп, или вариант из списка",
+    ),
+    "broken_rule": ("against rule {rule}", "это против правила {rule}"),
     "computer": ("Computer {n}", "Компьютер {n}"),
     "hand": ("Your hand", "Ваши карты"),
     "trump": ("Trump", "Козырь"),
@@ -51,6 +56,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "standing": ("Final standing", "Итоговые места"),
     "prompt_action": ("Your choice", "Ваш выбор"),
     "choices": ("Choices", "Варианты"),
+    "ask_swap": (
+        "Exchange: take another player's hand (swap N), or keep yours (pass)",
+        "Обмен: забрать карты у игрока (swap N) или оставить свои (pass)",
+    ),
+    "ask_offer": (
+        "{name} wants your hand: buy it off with tricks (offer K) or give in (yield)",
+        "{name} хочет забрать ваши карты: откупиться взятками (offer K) или уступить (yield)",
+    ),
+    "ask_accept": (
+        "{name} offers {k} trick(s) to keep the hand: accept or refuse",
+        "{name} предлагает {k} взят., чтобы оставить карты: accept (принять) или refuse (отказать)",
+    ),
+    "ask_trump": (
+        "You are King: name trump (trump S, H, D, C) or no trumps (trump NT)",
+        "Вы Король: назовите козырь (trump S, H, D, C) или без козыря (trump NT)",
+    ),
 }
 
 

@@ -227,25 +227,25 @@ def play(task: Task) -> tuple[GameResult, GameState]:
     times: list[list[float]] = [[] for _ in slot.seats]
     clock = time.perf_counter
     while not state.over:
-        seat = state.to_act
-        if seat is None:
+        actor = state.to_act
+        if actor is None:
             raise ArenaError(f"game {slot.index} stopped before its end (waiting for a deal?)")
         legal = state.legal_actions()
-        bot = bots[seat]
+        bot = bots[actor]
         if getattr(bot, "needs_state", False):
             oracle = cast(StateBot, bot)
             view = state.clone()
             start = clock()
-            action = oracle.choose_state(view, budgets[seat])
+            action = oracle.choose_state(view, budgets[actor])
         else:
-            obs = state.observation(seat)
+            obs = state.observation(actor)
             start = clock()
-            action = bot.choose(obs, legal, budgets[seat])
-        times[seat].append(clock() - start)
+            action = bot.choose(obs, legal, budgets[actor])
+        times[actor].append(clock() - start)
         if action not in legal:
-            label = task.bots[slot.seats[seat]].label
+            label = task.bots[slot.seats[actor]].label
             raise ArenaError(
-                f"bot {label} (seat {seat}) chose {action!r}, not a legal action, in game "
+                f"bot {label} (seat {actor}) chose {action!r}, not a legal action, in game "
                 f"{slot.index} (deal seed {slot.deal_seed}, move {len(state.actions) + 1})"
             )
         state.apply(action)

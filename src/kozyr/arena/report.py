@@ -18,13 +18,13 @@ FORMAT = "kozyr-arena/1"
 _PERCENT = {"win_rate", "emperor_share", "score"}
 
 
-def _num(key: str, x: float) -> str:
+def _num(key: str, x: float, unit: bool = True) -> str:
     if math.isnan(x):
         return "-"
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
     if key in _PERCENT:
-        return f"{100 * x:.1f}%"
+        return f"{100 * x:.1f}{'%' if unit else ''}"
     if key == "elo":
         return f"{x:+.0f}"
     if key == "imperial_diff":
@@ -41,24 +41,40 @@ def cell(key: str, iv: Interval) -> str:
     return f"{_num(key, iv.value)} [{_num(key, iv.low)}, {_num(key, iv.high)}]"
 
 
+def _two_line(key: str, iv: Interval) -> str:
+    low, high = _num(key, iv.low, unit=False), _num(key, iv.high, unit=False)
+    return f"{_num(key, iv.value)}\n[dim]{low}..{high}[/dim]"
+
+
 def _ms(x: float) -> str:
-    return "-" if math.isnan(x) else f"{1000 * x:.1f}"
+    if math.isnan(x):
+        return "-"
+    ms = 1000 * x
+    return f"{ms:.3f}" if ms < 1 else f"{ms:.1f}" if ms < 100 else f"{ms:.0f}"
 
 
 def table(game: str, summaries: Sequence[BotSummary], title: str) -> Table:
-    """One row per bot: each figure with its 95% interval, then decision times."""
-    t = Table(title=title, title_justify="left")
+    """One row per bot: each figure over its 95% interval, then decision times.
+
+    With two players the pairwise score is the win rate, so it is left out.
+    """
+    keys = [
+        (key, heading)
+        for key, heading in METRICS[game]
+        if not (key == "score" and len(summaries) == 2 and game == "imperial")
+    ]
+    t = Table(title=title, title_justify="left", caption="each figure over its 95% interval")
     t.add_column("bot", style="bold")
     t.add_column("games", justify="right")
-    for _, heading in METRICS[game]:
-        t.add_column(f"{heading} [95% CI]", justify="right")
-    t.add_column("ms/decision median", justify="right")
-    t.add_column("p99", justify="right")
+    for _, heading in keys:
+        t.add_column(heading, justify="right")
+    t.add_column("ms/move median", justify="right")
+    t.add_column("ms p99", justify="right")
     for s in summaries:
         t.add_row(
             s.label,
             str(s.games),
-            *(cell(key, s.figures[key]) for key, _ in METRICS[game]),
+            *(_two_line(key, s.figures[key]) for key, _ in keys),
             _ms(s.timing.median),
             _ms(s.timing.p99),
         )
@@ -113,6 +129,8 @@ def write_png(path: Path, game: str, summaries: Sequence[BotSummary], title: str
             ax1.set_ylabel("games won (%)")
             ax1.set_ylim(0, 100)
         else:
+            par = sum(values) / len(values)  # every game hands out the same tricks
+            ax1.axhline(par, color="grey", linestyle="--", linewidth=1)
             ax1.set_ylabel("final total (tricks)")
         ax1.set_title(f"{heading}, 95% CI")
         ax1.set_xticks(xs, labels, rotation=20)

@@ -123,7 +123,7 @@ def mean_ci(values: Sequence[float]) -> Interval:
         return Interval(math.nan, math.nan, math.nan, 0)
     mean = math.fsum(values) / n
     if n == 1:
-        return Interval(mean, mean, mean, 1)
+        return Interval(mean, math.nan, math.nan, 1)  # no spread from one value
     var = math.fsum((x - mean) ** 2 for x in values) / (n - 1)
     half = t975(n - 1) * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half, n)

@@ -29,15 +29,15 @@ from kozyr.arena.stats import Interval, elo_interval, finite, mean_ci, percentil
 METRICS: dict[str, tuple[tuple[str, str], ...]] = {
     "imperial": (
         ("win_rate", "win rate"),
-        ("imperial_diff", "imperials/deal vs opp."),
-        ("score", "pairwise score"),
-        ("elo", "Elo vs field"),
+        ("imperial_diff", "imperials/deal"),
+        ("score", "pair score"),
+        ("elo", "Elo"),
     ),
     "emperor": (
-        ("mean_total", "mean final total"),
+        ("mean_total", "final total"),
         ("emperor_share", "Emperor share"),
-        ("score", "pairwise score"),
-        ("elo", "Elo vs field"),
+        ("score", "pair score"),
+        ("elo", "Elo"),
     ),
 }
 """Each game's figures in table order: (key, heading)."""
@@ -168,10 +168,7 @@ def summarize(
         figures["elo"] = elo_interval(score)
         summaries.append(BotSummary(label, games, figures, _timing(times[b])))
     matrix: list[list[float | None]] = [
-        [
-            finite(pair_sum[a][b] / pair_n[a][b]) if pair_n[a][b] else None
-            for b in range(nb)
-        ]
+        [finite(pair_sum[a][b] / pair_n[a][b]) if pair_n[a][b] else None for b in range(nb)]
         for a in range(nb)
     ]
     return summaries, matrix

@@ -11,7 +11,7 @@ from rich.table import Table
 from kozyr.cards import Lang, cards_in, parse_suit, rank_of, suit_name, suit_of
 from kozyr.games.base import Event, Observation
 from kozyr.games.emperor import EmperorObservation
-from kozyr.games.emperor.actions import ACTION_TEXT
+from kozyr.games.emperor.actions import ACCEPT, ACTION_TEXT, PASS, SWAP, TRUMP, YIELD
 from kozyr.i18n import t
 from kozyr.terminal.style import card_markup, cards_markup, name_of, text_cards
 
@@ -69,23 +69,27 @@ def narrate(
     if kind == "swap":
         taker, target = name_of(names, event["taker"]), name_of(names, event["target"])
         if event["happened"]:
-            return f"{taker} " + ("забирает карты у " if ru else "takes the hand of ") + target
-        return f"{taker} " + ("хочет забрать карты у " if ru else "names as target ") + target
+            if ru:
+                return f"Обмен картами: {taker} ⇄ {target}"
+            return f"{taker} takes the hand of {target}"
+        if ru:
+            return f"{taker} → {target}: требование обмена картами"
+        return f"{taker} names {target} as target"
     if kind == "offer":
         k = event["tricks"]
-        return f"{who} " + (f"предлагает откупиться: {k} взят." if ru else f"offers {k} trick(s)")
+        return f"{who}: " + (f"откуп — {k} взят." if ru else f"offers {k} trick(s)")
     if kind == "accept":
         target = name_of(names, event["target"])
         k = event["tricks"]
         if ru:
-            return f"{who} принимает: {target} передаёт {k} взят. со своего счёта"
+            return f"{who}: откуп принят, {k} взят. переходят от {target}"
         return f"{who} accepts: {target} pays {k} trick(s) from the game total"
     if kind == "refuse":
-        return f"{who} " + ("отказывается" if ru else "refuses")
+        return f"{who}: " + ("откуп отклонён" if ru else "refuses")
     if kind == "yield":
         taker = name_of(names, event["taker"])
         if ru:
-            return f"{who} уступает: обмен картами с {taker}"
+            return f"{who}: уступка, обмен картами ⇄ {taker}"
         return f"{who} gives in: hands swapped with {taker}"
     if kind == "trump":
         return f"{who}: " + ("козырь " if ru else "trump ") + trump_words(event["trump"], lang)
@@ -216,9 +220,37 @@ class EmperorView:
             for c in _sorted(o.hand, o.trump)
         )
         self.console.print(f"{t('hand', lang)}: {hand}")
-        if o.phase != "play":
-            choices = ", ".join(ACTION_TEXT[a] for a in o.legal_actions)
-            self.console.print(f"{t('choices', lang)}: {choices}")
+        if o.phase != "play" and o.legal_actions:
+            self.console.print(f"[bold]{self._question(o)}[/bold]")
+            self.console.print(f"{t('choices', lang)}: {self._choices(o)}")
+
+    def _question(self, o: EmperorObservation) -> str:
+        """What the person is asked to decide, from the legal actions alone."""
+        legal = set(o.legal_actions)
+        lang = self.lang
+        if ACCEPT in legal:
+            offer = o.offers[-1] if o.offers else None
+            who = "" if offer is None else self.names[offer.target]
+            k = 0 if offer is None else offer.tricks
+            return t("ask_accept", lang, name=who, k=k)
+        if YIELD in legal:
+            taker = next((sw.taker for sw in reversed(o.swaps) if sw.target == o.seat), None)
+            return t("ask_offer", lang, name="" if taker is None else self.names[taker])
+        if PASS in legal:
+            return t("ask_swap", lang)
+        if TRUMP in legal:
+            return t("ask_trump", lang)
+        return t("prompt_action", lang)
+
+    def _choices(self, o: EmperorObservation) -> str:
+        parts = []
+        for a in o.legal_actions:
+            text = ACTION_TEXT[a]
+            if SWAP <= a < PASS:
+                target = a - SWAP
+                text += f" ({self.names[target]}, {title(o.titles[target], self.lang)})"
+            parts.append(text)
+        return ", ".join(parts)
 
     def prompt(self, obs: Observation) -> str:
         o = cast(EmperorObservation, obs)

@@ -113,14 +113,12 @@ def narrate(
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         n, total = event["imperials"], event["total"]
         if ru:
-            return f"[green]  {who} записывает империалов: {n} ({reason}); всего {total}[/green]"
+            return f"[green]  {who}: записано империалов {n} ({reason}); всего {total}[/green]"
         return f"[green]  {who} marks {n} imperial(s) ({reason}); {total} in all[/green]"
     if kind == "wipe":
         by = name_of(names, event.get("by"))
         if ru:
-            return (
-                f"[yellow]  {who}: −{event['points']} очк. стёрто (империал записал {by})[/yellow]"
-            )
+            return f"[yellow]  {who}: −{event['points']} очк. стёрто (империал у: {by})[/yellow]"
         return f"[yellow]  {who}: −{event['points']} points wiped ({by} marked)[/yellow]"
     if kind == "play":
         return None  # the trick line shows the cards together
@@ -133,7 +131,7 @@ def narrate(
         card = text_cards([event["card"]], lang)
         by = text_cards([event["by"]], lang)
         if ru:
-            return f"  {who} взял {card} своим {by} (томбе, {event['rule']})"
+            return f"  {who}: {card} взят(а) картой {by} (томбе, {event['rule']})"
         return f"  {who} captures {card} with {by} (tombé, {event['rule']})"
     if kind == "deal_end":
         tricks = event.get("tricks")

@@ -7,6 +7,7 @@ person only what their observation and the public events hold.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +16,8 @@ from typing import Protocol
 from rich.console import Console
 
 from kozyr.bots.base import Bot
-from kozyr.cards import CardError, Lang
-from kozyr.games.base import Event, GameError, GameState, Observation
+from kozyr.cards import CardError, Lang, card_name, parse_card
+from kozyr.games.base import Event, GameError, GameState, IllegalAction, Observation
 from kozyr.i18n import t
 
 
@@ -84,8 +85,28 @@ class Session:
                 # The engine explains a refusal (naming the ruling) and changes nothing.
                 self.state.apply(self.state.parse_action(text))
                 return
-            except (GameError, CardError) as e:
+            except CardError as e:
+                reason = t("bad_input", self.lang, text=text) if self.lang == "ru" else str(e)
+                self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
+            except IllegalAction as e:
+                # The engine explains in English; a Russian reader gets the ruling and the
+                # choices instead.
+                reason = t("broken_rule", self.lang, rule=e.rule) if self.lang == "ru" else str(e)
+                self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
+                self.console.print(f"{t('legal', self.lang)}: {self._legal_texts()}")
+            except GameError as e:
                 self.console.print(f"[red]{t('illegal', self.lang, reason=e)}[/red]")
+
+    def _legal_texts(self) -> str:
+        texts = []
+        for a in self.state.legal_actions():
+            text = self.state.action_text(a)
+            if self.lang == "ru":
+                # Cards in Russian notation; other actions ("swap 2") are typed as they are.
+                with contextlib.suppress(CardError):
+                    text = card_name(parse_card(text), "ru")
+            texts.append(text)
+        return ", ".join(texts)
 
     def run(self) -> bool:
         """Plays until the game ends (True) or the person quits (False)."""

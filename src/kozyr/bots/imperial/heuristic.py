@@ -81,7 +81,7 @@ def _keep(c: int, trump: int, out: int, hand: int, kq_out: int, k: int, j: int, 
     if c == k:
         # The K always scores when played; its later use is to capture the J and A (I9).
         return 22.0 if out & (1 << j | 1 << a) else 16.0
-    if (c == j or c == a) and kq_out:
+    if (c in (j, a)) and kq_out:
         # In danger of capture while an opponent may hold K or Q: glad to spend it safely.
         return 8.0
     return 10.0 + 1.5 * STRENGTH[c]
@@ -156,7 +156,7 @@ def _duck(
     a: int,
 ) -> int:
     # Keep the trump J and A out of a trick an opponent's K or Q wins or may win (I9).
-    danger = 1 << j | 1 << a if (kq_out or best == k or best == q) else 0
+    danger = 1 << j | 1 << a if (kq_out or best in (k, q)) else 0
     pool = legal & ~danger & ~honours or legal & ~danger or legal
     choice, cost = -1, 1e9
     for c in _bits(pool):

@@ -1,0 +1,45 @@
+"""The Emperor levels offered to players (1-5) and the named kinds, registered with
+:mod:`kozyr.bots.registry`.
+
+1 beginner: heuristic with 30% random moves; 2 amateur: 10%; 3 club player: search,
+at most 0.25 s a decision; 4 expert: 0.8 s; 5 master: 2 s. The search levels also
+have a work limit (simulated card plays) that, on this machine, usually ends the search
+before the clock does, so a seeded game is mostly reproducible.
+"""
+
+from __future__ import annotations
+
+from kozyr.bots.base import Bot
+from kozyr.bots.registry import register
+
+from .heuristic import EmperorHeuristic
+from .oracle import EmperorOracle
+from .search import EmperorSearch
+
+__all__ = ["LEVELS", "make_level", "register_all"]
+
+# level: (kind, mistakes or cap in seconds, work in simulated card plays)
+LEVELS: dict[int, tuple[str, float, int | None]] = {
+    1: ("heuristic", 0.30, None),
+    2: ("heuristic", 0.10, None),
+    3: ("search", 0.25, 60_000),
+    4: ("search", 0.8, 200_000),
+    5: ("search", 2.0, 500_000),
+}
+
+
+def make_level(level: int, seed: int | None = None) -> Bot:
+    kind, x, work = LEVELS[level]
+    name = f"level{level}"
+    if kind == "heuristic":
+        return EmperorHeuristic(seed, mistakes=x, name=name)
+    return EmperorSearch(seed, cap=x, work=work, name=name)
+
+
+
+def register_all() -> None:
+    register("emperor", "heuristic", lambda seed: EmperorHeuristic(seed))
+    register("emperor", "search", lambda seed: EmperorSearch(seed, cap=0.8))
+    register("emperor", "oracle", lambda seed: EmperorOracle(seed))
+    for level in LEVELS:
+        register("emperor", f"level{level}", lambda seed, lv=level: make_level(lv, seed))

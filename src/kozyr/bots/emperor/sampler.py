@@ -1,0 +1,137 @@
+"""Determinization: other seats' hands consistent with everything one seat may know.
+
+Constraints honoured: hand sizes, cards known in other hands (``obs.known``: the shown
+trump card, hands given away in swaps), cards played, public voids (``obs.voids``), and
+with 3 players the 13 undealt cards (E2): a card nobody has seen may lie in the pile,
+and in round 1 the shown card is certainly there (E5).
+
+Sampling is random-greedy (the most constrained seat draws first); the rare dead end is
+retried, and as a last resort solved as a bipartite matching, so a consistent sample is
+always found when one exists.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kozyr.games.emperor import EmperorObservation
+
+from .cardplay import DECK, SUIT_MASKS
+
+__all__ = ["SampleError", "sample_hidden", "unseen_pool"]
+
+
+class SampleError(ValueError):
+    """No hands fit the observation (an inconsistent observation)."""
+
+
+def _void_mask(voids: int) -> int:
+    m = 0
+    for s in range(4):
+        if voids >> s & 1:
+            m |= SUIT_MASKS[s]
+    return m
+
+
+def _cards(mask: int) -> list[int]:
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def unseen_pool(obs: EmperorObservation) -> int:
+    """Cards the observer has not seen and may lie in another hand (or the pile)."""
+    gone = 0
+    for m in obs.played:
+        gone |= m
+    known = 0
+    for m in obs.known.values():
+        known |= m
+    pool = DECK & ~obs.hand & ~gone & ~known
+    if obs.players == 3 and obs.round == 1 and obs.trump_card is not None:
+        pool &= ~(1 << obs.trump_card)  # E5: the shown card is the bottom of the pile
+    return pool
+
+
+def sample_hidden(obs: EmperorObservation, rng: random.Random) -> list[int]:
+    """One guess of every seat's hand (the observer's entry is his real hand), fit for
+    ``EmperorState.from_observation(obs, hidden)``."""
+    n = obs.players
+    me = obs.seat
+    pool = unseen_pool(obs)
+    base = [0] * n
+    need = [0] * n
+    allowed = [0] * n
+    seats: list[int] = []
+    for t in range(n):
+        if t == me:
+            base[t] = obs.hand
+            continue
+        k = obs.known.get(t, 0)
+        base[t] = k
+        need[t] = obs.hand_sizes[t] - k.bit_count()
+        if need[t] < 0:
+            raise SampleError(f"seat {t} is known to hold more cards than he has")
+        allowed[t] = pool & ~_void_mask(obs.voids[t])
+        if need[t]:
+            seats.append(t)
+    if not seats:
+        return base
+    # The most constrained seats first: fewest spare cards among those they may hold.
+    seats.sort(key=lambda t: allowed[t].bit_count() - need[t])
+    for _ in range(24):
+        left = pool
+        hands = base[:]
+        ok = True
+        for t in seats:
+            cand = _cards(allowed[t] & left)
+            if len(cand) < need[t]:
+                ok = False
+                break
+            for c in rng.sample(cand, need[t]):
+                hands[t] |= 1 << c
+                left &= ~(1 << c)
+        if ok:
+            return hands
+    return _matching(base, need, allowed, pool, seats, rng)
+
+
+def _matching(
+    base: list[int],
+    need: list[int],
+    allowed: list[int],
+    pool: int,
+    seats: list[int],
+    rng: random.Random,
+) -> list[int]:
+    """Cards to seats by augmenting paths (Kuhn), in random order: always finds a fit."""
+    slots: list[int] = [t for t in seats for _ in range(need[t])]
+    rng.shuffle(slots)
+    cards = _cards(pool)
+    rng.shuffle(cards)
+    slot_card: list[int] = [-1] * len(slots)
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        t = slots[i]
+        for j, c in enumerate(cards):
+            if seen[j] or not allowed[t] >> c & 1:
+                continue
+            seen[j] = True
+            holder = card_slot[j]
+            if holder < 0 or augment(holder, seen):
+                card_slot[j] = i
+                slot_card[i] = j
+                return True
+        return False
+
+    card_slot: list[int] = [-1] * len(cards)
+    for i in range(len(slots)):
+        if not augment(i, [False] * len(cards)):
+            raise SampleError("no hands fit what this seat knows")
+    hands = base[:]
+    for i, j in enumerate(slot_card):
+        hands[slots[i]] |= 1 << cards[j]
+    return hands

@@ -1,0 +1,146 @@
+"""The search player: perfect-information Monte Carlo over determinizations.
+
+Each *world* is a guess of the hidden hands (:func:`sampler.sample_hidden`). In a world
+every legal action is tried and the round is played out with the heuristic, then
+valued for the observer (:meth:`playout.Sim.value`: this round's tricks, the worth of
+the title they earn (E6), in the last round the final standing (E12), plus any tricks
+moved by bargaining (E8)). Actions are ranked by their mean over the worlds; all actions
+share each world (common random numbers), which keeps the comparison fair with few worlds.
+
+* Card play: the world goes straight into the light simulator (:class:`playout.Sim`).
+* Exchange, bargaining, trump: the world becomes an engine state via
+  ``EmperorState.from_observation``; the rest of the exchange and the trump are decided
+  by the heuristic from each seat's own observation (nobody peeks in the playout), then
+  the play is simulated.
+
+Budget: work is counted in simulated card plays, so a search with a seed and a work
+limit is reproducible; the time cap stops it earlier on a slow or busy machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import cast
+
+from kozyr.bots.search import Ranked
+from kozyr.games.base import Observation
+from kozyr.games.emperor import EmperorObservation, EmperorState
+
+from .heuristic import decide
+from .playout import Sim
+from .sampler import sample_hidden
+
+__all__ = ["EmperorSearch", "finish_value", "rank_actions"]
+
+PRIOR = 0.05  # a nudge towards the heuristic's own choice, to break ties sensibly
+MIN_BUDGET = 0.004  # below this there is no time to search: the heuristic answers
+SAFETY = 0.9  # share of the time limit the search may use (the rest is overhead)
+
+
+def finish_value(state: EmperorState, seat: int, base_total: int, rng: random.Random) -> float:
+    """Plays ``state`` (in this round's exchange, bargain or trump phase) to the end of
+    the round with the heuristic and values it for ``seat``; ``base_total`` is his game
+    total before the decision, so tricks moved by bargaining (E8) count."""
+    while state.phase != "play":
+        s = state.to_act
+        assert s is not None
+        o = state.observation(s)
+        state.apply(decide(o, o.legal_actions, rng))
+    sim = Sim.from_state(state)
+    totals = state.totals
+    sim.run()
+    return sim.value(seat, state.round, state.options.rounds, totals) + (
+        totals[seat] - base_total
+    )
+
+
+def rank_actions(
+    obs: EmperorObservation,
+    legal: Sequence[int],
+    limit: float,
+    rng: random.Random,
+    work: int | None = None,
+) -> list[Ranked]:
+    """Ranks ``legal`` for the observer, best first, within ``limit`` seconds and (if
+    given) ``work`` simulated card plays; at least one world is always searched."""
+    if not legal:
+        raise ValueError("no legal action to rank")
+    if len(legal) == 1:
+        return [Ranked(legal[0], 0.0, 0)]
+    start = time.perf_counter()
+    deadline = start + limit * SAFETY
+    me = obs.seat
+    assert me is not None
+    guide = decide(obs, legal, random.Random(rng.random()))
+    totals = dict.fromkeys(legal, 0.0)
+    worlds = 0
+    spent = 0
+    play = obs.phase == "play"
+    rounds = obs.options.rounds
+    cards_left = sum(obs.hand_sizes)
+    while True:
+        hidden = sample_hidden(obs, rng)
+        if play:
+            for a in legal:
+                sim = Sim.from_observation(obs, hidden)
+                sim.play(a)
+                sim.run()
+                totals[a] += sim.value(me, obs.round, rounds, obs.totals)
+        else:
+            base = EmperorState.from_observation(obs, hidden)
+            for a in legal:
+                st = base.clone()
+                st.apply(a)
+                totals[a] += finish_value(st, me, obs.totals[me], rng)
+        worlds += 1
+        spent += cards_left * len(legal)
+        if work is not None and spent >= work:
+            break
+        if time.perf_counter() >= deadline:
+            break
+    ranked = [
+        Ranked(a, totals[a] / worlds + (PRIOR if a == guide else 0.0), worlds) for a in legal
+    ]
+    ranked.sort(key=lambda r: -r.value)
+    return ranked
+
+
+class EmperorSearch:
+    """PIMC with heuristic playouts. ``cap``: seconds per decision at most (the
+    ``budget`` given to :meth:`choose` may lower it, never raise it; a budget <= 0 means
+    "no limit of the caller's"); ``work``: simulated card plays per decision at most
+    (makes the bot reproducible when the clock is not the limit)."""
+
+    needs_state = False
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        cap: float = 0.8,
+        work: int | None = None,
+        name: str = "search",
+    ) -> None:
+        self.name = name
+        self.cap = cap
+        self.work = work
+        self._rng = random.Random(seed)
+
+    def limit(self, budget: float) -> float:
+        return self.cap if budget <= 0 else min(self.cap, budget)
+
+    def rank(self, observation: Observation, legal: Sequence[int], budget: float) -> list[Ranked]:
+        obs = cast(EmperorObservation, observation)
+        limit = self.limit(budget)
+        if limit < MIN_BUDGET:
+            a = decide(obs, legal, self._rng)
+            return [Ranked(a, 1.0, 0)] + [Ranked(b, 0.0, 0) for b in legal if b != a]
+        return rank_actions(obs, legal, limit, self._rng, self.work)
+
+    def choose(self, observation: Observation, legal: Sequence[int], budget: float = 0.0) -> int:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        return self.rank(observation, legal, budget)[0].action

@@ -1,0 +1,201 @@
+"""Imperial search: perfect-information Monte Carlo over determinizations.
+
+Each world deals the hidden cards consistently with the observation (:mod:`.sampler`),
+then every legal card is played in it and the deal is finished with the heuristic for
+every seat (:func:`.heuristic.playout`); the final position is valued for the observer
+(:mod:`.value`). Cards are ranked by their mean value over the same worlds.
+
+Cards that are interchangeable (same suit, no card between them that another player
+could hold, neither an honour nor a tombé card) are searched once, which saves much of
+the early-deal time. The time budget is respected by stopping before a world that would
+not finish in time (the mean world time is tracked).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from kozyr.bots.search import Ranked
+from kozyr.games.base import Observation
+from kozyr.games.imperial import ImperialObservation, ImperialState
+from kozyr.games.imperial.card_tables import STRENGTH, SUIT_OF, deck_for
+
+from .heuristic import decide_in_observation, playout
+from .sampler import Sampler
+from .value import value
+
+__all__ = ["SearchBot", "equivalent_groups", "rank_in_worlds", "search_observation"]
+
+# The heuristic's own card gets this much extra, so equal values follow its advice.
+_TIE_BREAK = 1e-6
+# Time kept back from the budget for the set-up and the return.
+_MARGIN = 0.01
+
+
+def equivalent_groups(
+    legal: Sequence[int], hand: int, out: int, trump: int, players: int
+) -> list[list[int]]:
+    """Legal cards in groups that play the same: same suit, adjacent in order (I2) once the
+    cards no other player can hold are skipped. Trump K, Q, J, A and the low honour stay
+    alone (honours score and J/A can be captured: I8, I9). The first card of a group is
+    the one searched."""
+    base = 13 * trump
+    low = 5 if players == 2 else 4
+    special = {base + 11, base + 10, base + 9, base + 12, base + low}
+    groups: list[list[int]] = []
+    by_suit: dict[int, list[int]] = {}
+    for c in legal:
+        if c in special:
+            groups.append([c])
+        else:
+            by_suit.setdefault(SUIT_OF[c], []).append(c)
+    for suit, cards in by_suit.items():
+        cards.sort(key=STRENGTH.__getitem__)
+        group = [cards[0]]
+        for c in cards[1:]:
+            prev = group[-1]
+            between = 0
+            for o in range(13 * suit, 13 * suit + 13):
+                if STRENGTH[prev] < STRENGTH[o] < STRENGTH[c]:
+                    between |= 1 << o
+            if between & out or any(STRENGTH[prev] < STRENGTH[s] < STRENGTH[c] for s in special):
+                groups.append(group)
+                group = [c]
+            else:
+                group.append(c)
+        groups.append(group)
+    return groups
+
+
+def rank_in_worlds(
+    legal: Sequence[int],
+    seat: int,
+    world: Callable[[random.Random], ImperialState],
+    rng: random.Random,
+    budget: float,
+    max_worlds: int | None = None,
+    min_worlds: int = 1,
+    groups: list[list[int]] | None = None,
+    preferred: int | None = None,
+) -> list[Ranked]:
+    """Ranks ``legal`` for ``seat`` by mean playout value over worlds, best first.
+
+    Stops at ``max_worlds`` worlds, or when the next world would not finish within
+    ``budget`` seconds (after at least ``min_worlds``)."""
+    if not legal:
+        raise ValueError("no legal action to rank")
+    start = time.perf_counter()
+    deadline = start + budget
+    if groups is None:
+        groups = [[c] for c in legal]
+    heads = [g[0] for g in groups]
+    totals = dict.fromkeys(heads, 0.0)
+    worlds = 0
+    if len(legal) > 1:
+        while max_worlds is None or worlds < max_worlds:
+            now = time.perf_counter()
+            if worlds >= min_worlds and (
+                now >= deadline or now + (now - start) / max(worlds, 1) > deadline
+            ):
+                break
+            w = world(rng)
+            for a in heads:
+                child = w.clone()
+                child.apply(a)
+                playout(child)
+                totals[a] += value(child, seat)
+            worlds += 1
+    n = max(worlds, 1)
+    ranked: list[Ranked] = []
+    for g in groups:
+        v = totals[g[0]] / n
+        for c in g:
+            ranked.append(Ranked(c, v + (_TIE_BREAK if c == preferred else 0.0), worlds))
+    ranked.sort(key=lambda r: (-r.value, r.action))
+    return ranked
+
+
+def _out(obs: ImperialObservation) -> int:
+    assert obs.hand is not None
+    gone = 0
+    for m in obs.played:
+        gone |= m
+    out = deck_for(obs.options.players) & ~obs.hand & ~gone
+    if obs.turnup is not None:
+        out &= ~(1 << obs.turnup)
+    return out
+
+
+def search_observation(
+    obs: ImperialObservation,
+    legal: Sequence[int],
+    budget: float,
+    rng: random.Random,
+    max_worlds: int | None = None,
+    min_worlds: int = 1,
+) -> list[Ranked]:
+    """PIMC for the observer of ``obs`` (who is to act): every legal card, best first."""
+    if obs.seat is None or obs.hand is None or obs.trump is None:
+        raise ValueError("search needs a seat's observation of a deal in play")
+    legal = list(legal)
+    preferred = decide_in_observation(obs, legal)
+    if len(legal) == 1:
+        return [Ranked(legal[0], 0.0, 0)]
+    groups = equivalent_groups(legal, obs.hand, _out(obs), obs.trump, obs.options.players)
+    if len(groups) == 1:
+        return [Ranked(c, _TIE_BREAK if c == preferred else 0.0, 0) for c in legal]
+    sampler = Sampler(obs)
+    return rank_in_worlds(
+        legal,
+        obs.seat,
+        sampler.world,
+        rng,
+        budget,
+        max_worlds=max_worlds,
+        min_worlds=min_worlds,
+        groups=groups,
+        preferred=preferred,
+    )
+
+
+class SearchBot:
+    """PIMC with heuristic playouts, within ``min(budget, cap)`` seconds per card.
+
+    With ``max_worlds`` the number of worlds is fixed (and the bot deterministic given its
+    seed, as long as the time cap is not reached first)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        cap: float = 1.0,
+        max_worlds: int | None = None,
+        name: str = "search",
+    ) -> None:
+        self.name = name
+        self.cap = cap
+        self.max_worlds = max_worlds
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def _rng_for(self, obs: ImperialObservation) -> random.Random:
+        if self.seed is None:
+            return self._rng
+        # The same position gives the same worlds, whatever was asked before (B2 spirit).
+        return random.Random(f"{self.seed}:{obs.deal_number}:{obs.hand}:{obs.played}:{obs.trick}")
+
+    def rank(self, obs: ImperialObservation, legal: Sequence[int], budget: float) -> list[Ranked]:
+        limit = self.cap if budget <= 0 else min(budget, self.cap)
+        return search_observation(
+            obs, legal, max(limit - _MARGIN, 0.0), self._rng_for(obs), self.max_worlds
+        )
+
+    def choose(self, observation: Observation, legal: Sequence[int], budget: float = 0.0) -> int:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if not isinstance(observation, ImperialObservation):
+            raise TypeError("SearchBot plays Imperial observations only")
+        return self.rank(observation, legal, budget)[0].action

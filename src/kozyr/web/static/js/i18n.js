@@ -1,0 +1,345 @@
+// Every string the page shows, in English and Russian: key -> [English, Russian].
+// Placeholders are {name}. tests/web/test_static.py checks that every key used exists and
+// that both languages are filled in.
+
+export const MESSAGES = {
+  // general
+  app_name: ["kozyr", "козырь"],
+  tagline: ["Imperial and Emperor, old Russian card games", "Империал и Император: старинные русские карточные игры"],
+  language: ["Language", "Язык"],
+  lang_other: ["Русский", "English"],
+  lang_switch_label: ["Switch the language to Russian", "Переключить язык на английский"],
+  loading: ["Loading…", "Загрузка…"],
+  connecting: ["Connecting…", "Подключение…"],
+  reconnecting: ["Connection lost, reconnecting…", "Связь потеряна, переподключение…"],
+  connected: ["Connected", "Подключено"],
+  close: ["Close", "Закрыть"],
+  cancel: ["Cancel", "Отмена"],
+  back: ["Back", "Назад"],
+  error: ["Something went wrong: {message}", "Что-то пошло не так: {message}"],
+  skip_to_game: ["Skip to the game", "Перейти к игре"],
+  // accounts
+  sign_in: ["Sign in", "Войти"],
+  register: ["Create an account", "Создать учётную запись"],
+  guest: ["Play as a guest", "Играть гостем"],
+  sign_out: ["Sign out", "Выйти"],
+  user_name: ["Name", "Имя"],
+  password: ["Password", "Пароль"],
+  signed_in_as: ["Signed in as {name}", "Вы вошли как {name}"],
+  guest_badge: ["guest", "гость"],
+  auth_intro: [
+    "Sign in to keep your games and ratings, or play at once as a guest.",
+    "Войдите, чтобы сохранять партии и рейтинг, или сразу играйте гостем.",
+  ],
+  have_account: ["I have an account", "У меня есть учётная запись"],
+  new_account: ["I am new here", "Я здесь впервые"],
+  // lobby
+  lobby: ["Lobby", "Лобби"],
+  open_tables: ["Open tables", "Открытые столы"],
+  live_tables: ["Games in progress", "Идущие партии"],
+  no_tables: ["No tables right now. Create one!", "Сейчас столов нет. Создайте свой!"],
+  my_games: ["My games", "Мои партии"],
+  no_games: ["No finished games yet.", "Законченных партий пока нет."],
+  create_table: ["Create a table", "Создать стол"],
+  quick_play: ["Quick play against the computer", "Быстрая игра с компьютером"],
+  quick_play_go: ["Play", "Играть"],
+  bot_level: ["Computer level", "Уровень компьютера"],
+  level_n: ["Level {n}", "Уровень {n}"],
+  level_1: ["1: beginner", "1: новичок"],
+  level_2: ["2: casual", "2: любитель"],
+  level_3: ["3: club player", "3: клубный игрок"],
+  level_4: ["4: strong", "4: сильный"],
+  level_5: ["5: master", "5: мастер"],
+  game: ["Game", "Игра"],
+  game_imperial: ["Imperial", "Империал"],
+  game_emperor: ["Emperor", "Император"],
+  game_imperial_about: [
+    "2-3 players: imperials, honours and the tombé.",
+    "2-3 игрока: империалы, онеры и томбе.",
+  ],
+  game_emperor_about: [
+    "3-4 players: titles, swapped hands and bargains.",
+    "3-4 игрока: звания, обмен картами и торг.",
+  ],
+  players: ["Players", "Игроки"],
+  players_n: ["{n} players", "{n} игрока"],
+  opt_target: ["Imperials to win", "Империалов для победы"],
+  opt_tombe_value: ["Imperial tombé is worth", "Империал томбе стоит"],
+  opt_must_head: ["Must beat the trick when able", "Обязательно перебивать взятку"],
+  opt_trick_bonus_over: ["Trick bonus above", "Премия за взятки больше"],
+  opt_stake: ["Stake", "Ставка"],
+  opt_rounds: ["Rounds", "Туров"],
+  opt_bargain_from: ["Bargaining from round", "Торг с тура"],
+  opt_max_offer: ["Largest offer", "Наибольший откуп"],
+  opt_turn_timeout: ["Seconds per move", "Секунд на ход"],
+  opt_private: ["Private table (by invitation)", "Закрытый стол (по приглашению)"],
+  opt_bots: ["Fill empty seats with the computer", "Свободные места занять компьютером"],
+  create: ["Create", "Создать"],
+  join: ["Sit down", "Сесть"],
+  watch: ["Watch", "Смотреть"],
+  replay: ["Replay", "Повтор"],
+  resume: ["Back to the table", "Вернуться за стол"],
+  seat_free: ["free seat", "свободно"],
+  seats_taken: ["{taken} of {n} seats", "занято {taken} из {n}"],
+  table_waiting: ["waiting for players", "ждём игроков"],
+  table_playing: ["playing", "идёт игра"],
+  table_finished: ["finished", "окончена"],
+  invite_code: ["Invitation code", "Код приглашения"],
+  join_by_code: ["Join by code", "Войти по коду"],
+  // table
+  table: ["Table", "Стол"],
+  leave_table: ["Leave the table", "Уйти из-за стола"],
+  your_turn: ["Your turn", "Ваш ход"],
+  waiting_for: ["Waiting for {name}", "Ходит {name}"],
+  waiting_start: ["Waiting for players to sit down…", "Ждём, пока сядут игроки…"],
+  watching: ["You are watching", "Вы зритель"],
+  spectators_n: ["Spectators: {n}", "Зрителей: {n}"],
+  you: ["You", "Вы"],
+  seat_n: ["Seat {n}", "Место {n}"],
+  computer: ["computer", "компьютер"],
+  online: ["online", "в сети"],
+  offline: ["offline", "не в сети"],
+  cards_n: ["{n} cards", "карт: {n}"],
+  seconds_left: ["{n} s left", "осталось {n} с"],
+  trump: ["Trump", "Козырь"],
+  no_trumps: ["no trumps", "без козыря"],
+  trump_unnamed: ["not named yet", "ещё не назван"],
+  turnup: ["Turn-up", "Вскрыта"],
+  trump_card: ["Trump card", "Козырная карта"],
+  dealer: ["dealer", "сдаёт"],
+  deal_n: ["Deal {n}", "Сдача {n}"],
+  round_n: ["Round {n} of {of}", "Тур {n} из {of}"],
+  trick: ["Trick", "Взятка"],
+  trick_n: ["Trick {n}", "Взятка {n}"],
+  tricks: ["Tricks", "Взятки"],
+  your_hand: ["Your hand", "Ваши карты"],
+  hand_of: ["{name}'s hand", "Карты: {name}"],
+  shown_cards: ["Shown cards", "Открытые карты"],
+  known_cards: ["Cards you know", "Известные вам карты"],
+  scores: ["Scores", "Счёт"],
+  player: ["Player", "Игрок"],
+  imperials: ["Imperials", "Империалы"],
+  points: ["Points", "Очки"],
+  to_next: ["{n} to the next imperial", "до империала: {n}"],
+  target_n: ["Play to {n} imperials", "Игра до {n} империалов"],
+  title: ["Title", "Звание"],
+  total: ["Total", "Всего"],
+  this_round: ["This round", "В этом туре"],
+  events: ["Game log", "Ход игры"],
+  play_card: ["Play {card}", "Сыграть: {card}"],
+  card_not_legal: ["{card} cannot be played now", "{card} сейчас ходить нельзя"],
+  card_not_in_hand: ["You do not hold {card}", "У вас нет карты {card}"],
+  keyboard_hint: [
+    "Keys: ← → choose, Enter plays; or type a card such as QS or 10H.",
+    "Клавиши: ← → выбор, Enter — ход; или наберите карту: ДП, 10Ч.",
+  ],
+  typed: ["Typed: {text}", "Набрано: {text}"],
+  legal_card: ["can be played", "можно сыграть"],
+  not_legal_card: ["cannot be played now", "сейчас нельзя"],
+  played_by: ["{name} played {card}", "{name}: {card}"],
+  last_trick: ["Last trick", "Прошлая взятка"],
+  takes_trick: ["{name} takes the trick", "Взятку берёт {name}"],
+  rejected: ["Not accepted: {message}", "Не принято: {message}"],
+  // Emperor titles and decisions
+  title_king: ["King", "Король"],
+  title_prince: ["Prince", "Принц"],
+  title_soldier: ["Soldier", "Солдат"],
+  title_jester: ["Jester", "Скоморох"],
+  title_emperor: ["Emperor", "Император"],
+  no_title: ["no title yet", "без звания"],
+  exchange_title: ["Exchange of hands", "Обмен картами"],
+  exchange_prompt: [
+    "You may take another player's hand (giving yours in return), or pass.",
+    "Вы можете забрать карты другого игрока (отдав свои) или спасовать.",
+  ],
+  exchange_bargain_note: [
+    "Bargaining is on: the player you name may buy you off with tricks.",
+    "Идёт торг: тот, кого вы назовёте, может откупиться взятками.",
+  ],
+  take_hand_of: ["Take the hand of {name}", "Забрать карты у {name}"],
+  pass: ["Pass", "Пас"],
+  bargain_title: ["Bargaining", "Торг"],
+  bargain_prompt: [
+    "{name} wants your hand. Offer tricks from your game total, or give in.",
+    "{name} хочет забрать ваши карты. Предложите взятки со своего счёта или уступите.",
+  ],
+  offer_k: ["Offer {k}", "Предложить {k}"],
+  give_in: ["Give in (swap hands)", "Уступить (обмен картами)"],
+  answer_title: ["An offer", "Предложение"],
+  answer_prompt: [
+    "{name} offers you {k} trick(s) to keep the hand.",
+    "{name} предлагает вам взяток: {k}, чтобы оставить карты себе.",
+  ],
+  accept: ["Accept", "Принять"],
+  refuse: ["Refuse", "Отказаться"],
+  trump_title: ["Name trump", "Назовите козырь"],
+  trump_prompt: [
+    "As King you name trump for this round, or play without trumps.",
+    "Как Король вы называете козырь этого тура или играете без козыря.",
+  ],
+  your_choice: ["Your choice", "Ваш выбор"],
+  waiting_decision: ["{name} is deciding…", "{name} решает…"],
+  // end of game
+  game_over: ["Game over", "Игра окончена"],
+  winner_is: ["{name} wins", "Победитель: {name}"],
+  you_win: ["You win!", "Вы победили!"],
+  standing: ["Final standing", "Итоговые места"],
+  place: ["Place", "Место"],
+  stakes: ["Stakes", "Ставки"],
+  download_record: ["Download the game record", "Скачать запись партии"],
+  watch_replay: ["Watch the replay", "Смотреть повтор"],
+  back_to_lobby: ["Back to the lobby", "В лобби"],
+  play_again: ["Play again", "Сыграть ещё"],
+  // replay
+  replay_title: ["Replay", "Повтор партии"],
+  replay_step: ["Step {n} of {of}", "Шаг {n} из {of}"],
+  replay_first: ["To the start", "В начало"],
+  replay_prev: ["Step back", "Шаг назад"],
+  replay_next: ["Step forward", "Шаг вперёд"],
+  replay_last: ["To the end", "В конец"],
+  replay_play: ["Play", "Воспроизвести"],
+  replay_pause: ["Pause", "Пауза"],
+  replay_keys: ["Keys: ← → step, Home / End", "Клавиши: ← → шаг, Home / End"],
+  replay_action: ["{name}: {action}", "{name}: {action}"],
+  replay_start: ["Start of the game", "Начало партии"],
+  // narration of events (docs/rules-imperial.md, docs/rules-emperor.md)
+  ev_deal: ["Deal {n}: {dealer} deals; trump {trump}", "Сдача {n}: сдаёт {dealer}; козырь {trump}"],
+  ev_deal_turnup: ["turn-up {card}", "вскрыта {card}"],
+  ev_deal_trump_card: ["dealer's trump card {card}", "козырь сдатчика {card}"],
+  ev_white: ["{name}: a white imperial! {cards}", "{name}: белый империал! {cards}"],
+  ev_turnup: ["{name}: an honour is turned up: {cards}", "{name}: вскрыт онер {cards}"],
+  ev_imperials_unmarked: [
+    "{name}: {n} imperial(s), fewer: not marked",
+    "{name}: империалов {n}, меньше — не записываются",
+  ],
+  ev_imperials: ["{name}: imperials {list}", "{name}: империалы {list}"],
+  ev_imperial_item: ["{kind}{turned} ×{n}: {cards}", "{kind}{turned} ×{n}: {cards}"],
+  ev_turned: [" (turned)", " (вскрытый)"],
+  kind_suit: ["suit imperial", "империал в масти"],
+  kind_four: ["four of a kind", "четыре одного достоинства"],
+  kind_white: ["white imperial", "белый империал"],
+  ev_point: [
+    "{name}: point in {suit}, {length} cards, value {value}",
+    "{name}: масть {suit}, {length} карт, {value} очков",
+  ],
+  ev_honours: ["{name}: honours {cards}", "{name}: онеры {cards}"],
+  ev_score: ["{name} +{n} points ({reason})", "{name} +{n} очк. ({reason})"],
+  ev_mark: [
+    "{name} marks {n} imperial(s) ({reason}); {total} in all",
+    "{name} записывает империалов: {n} ({reason}); всего {total}",
+  ],
+  ev_wipe: [
+    "{name}: {n} points wiped ({by} marked)",
+    "{name}: −{n} очк. стёрто (империал записал {by})",
+  ],
+  ev_trick: ["Trick {n}: {cards} → {winner}", "Взятка {n}: {cards} → {winner}"],
+  ev_capture: ["{name} captures {card} with {by} (tombé)", "{name} взял {card} своим {by} (томбе)"],
+  ev_deal_end: ["Tricks: {list}", "Взятки: {list}"],
+  ev_deal_end_white: ["No play in this deal.", "Сдача без розыгрыша."],
+  ev_game_over: ["Game over. {name} wins", "Игра окончена. Победитель: {name}"],
+  reason_turnup: ["an honour turned up", "вскрыт онер"],
+  reason_imperials: ["imperials", "империалы"],
+  reason_point: ["the point", "масть"],
+  reason_honours: ["honours in hand", "онеры на руках"],
+  reason_honour_led: ["leading an honour", "ход онером"],
+  reason_honour_heads: ["an honour that beats the trick", "онер перекрыл ход"],
+  reason_tombe: ["imperial tombé", "империал томбе"],
+  reason_capot: ["capot: all 12 tricks", "капот: все 12 взяток"],
+  reason_tricks: ["more than six tricks", "больше шести взяток"],
+  reason_24: ["24 points", "24 очка"],
+  reason_white: ["white imperial", "белый империал"],
+  ev_round1: [
+    "Round 1: trump {trump} ({card}); {leader} leads",
+    "Тур 1: козырь {trump} ({card}); первым ходит {leader}",
+  ],
+  ev_round: ["Round {n}: {titles}", "Тур {n}: {titles}"],
+  ev_bargaining_on: ["; bargaining is on", "; торги разрешены"],
+  ev_pass: ["{name}: pass", "{name}: пас"],
+  ev_swap: ["{taker} takes the hand of {target}", "{taker} забирает карты у {target}"],
+  ev_swap_named: ["{taker} names as target {target}", "{taker} хочет забрать карты у {target}"],
+  ev_offer: ["{name} offers {n} trick(s)", "{name} предлагает откупиться: {n} взят."],
+  ev_accept: [
+    "{name} accepts: {target} pays {n} trick(s) from the game total",
+    "{name} принимает: {target} передаёт {n} взят. со своего счёта",
+  ],
+  ev_refuse: ["{name} refuses", "{name} отказывается"],
+  ev_yield: ["{name} gives in: hands swapped with {taker}", "{name} уступает: обмен картами с {taker}"],
+  ev_trump: ["{name}: trump {trump}", "{name}: козырь {trump}"],
+  ev_round_end: ["Tricks: {tricks}. Titles: {titles}", "Взятки: {tricks}. Звания: {titles}"],
+  ev_standing: ["Game over. Final standing: {list}", "Игра окончена. Итоговые места: {list}"],
+  why_first_trick: [
+    "{names}: equal tricks, the earlier first trick ranks higher",
+    "{names}: взяток поровну — выше тот, кто раньше взял первую взятку",
+  ],
+  why_previous_order: [
+    "{names}: no tricks, they keep their previous order",
+    "{names}: без взяток — остаются в прежнем порядке",
+  ],
+  why_last_titles: [
+    "{names}: equal totals, the better title after the last round ranks higher",
+    "{names}: поровну — выше тот, чьё звание после последнего тура выше",
+  ],
+  // server error codes (docs/protocol.md) that the page may show
+  err_network: ["The server cannot be reached.", "Сервер недоступен."],
+  err_bad_login: ["Wrong name or password.", "Неверное имя или пароль."],
+  err_name_taken: ["That name is taken.", "Это имя уже занято."],
+  err_record_missing: ["This game has no record yet.", "У этой партии ещё нет записи."],
+};
+
+const listeners = new Set();
+let current = "en";
+
+/** The language from the saved choice, else the browser's, else English. */
+export function initialLang() {
+  try {
+    const saved = localStorage.getItem("kozyr.lang");
+    if (saved === "en" || saved === "ru") return saved;
+  } catch {
+    /* storage may be blocked */
+  }
+  const langs = navigator.languages?.length ? navigator.languages : [navigator.language || "en"];
+  return langs.some((l) => String(l).toLowerCase().startsWith("ru")) ? "ru" : "en";
+}
+
+export function lang() {
+  return current;
+}
+
+export function setLang(value) {
+  current = value === "ru" ? "ru" : "en";
+  document.documentElement.lang = current;
+  try {
+    localStorage.setItem("kozyr.lang", current);
+  } catch {
+    /* storage may be blocked */
+  }
+  applyStatic(document);
+  for (const fn of listeners) fn(current);
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+}
+
+/** The message `key` in the current language, with {placeholders} filled in. */
+export function t(key, params = {}) {
+  const pair = MESSAGES[key];
+  if (!pair) {
+    console.warn("kozyr: missing message", key);
+    return key;
+  }
+  const text = pair[current === "ru" ? 1 : 0];
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Fills elements marked data-i18n (text), data-i18n-label (aria-label), data-i18n-title. */
+export function applyStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) {
+    el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  }
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) {
+    el.placeholder = t(el.dataset.i18nPlaceholder);
+  }
+}
