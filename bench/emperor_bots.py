@@ -20,7 +20,11 @@ from kozyr.games.emperor import EmperorOptions, EmperorState
 
 
 def play_game(
-    bots: list[Bot], options: EmperorOptions, seed: int, budget: float, times: dict[int, list[float]]
+    bots: list[Bot],
+    options: EmperorOptions,
+    seed: int,
+    budget: float,
+    times: dict[int, list[float]],
 ) -> EmperorState:
     state = EmperorState.new(options, seed=seed, join_order=list(range(options.players)))
     while not state.over:
@@ -73,9 +77,7 @@ def main() -> None:
         )
     hm = statistics.mean(hero_totals)
     fm = statistics.mean(field_totals)
-    print(
-        f"{args.hero} vs 3x{args.field}, {n} players, {args.games} games, {args.rounds} rounds"
-    )
+    print(f"{args.hero} vs 3x{args.field}, {n} players, {args.games} games, {args.rounds} rounds")
     print(f"hero mean total {hm:.2f}  field mean total {fm:.2f}  ratio {hm / fm:.3f}")
     print(f"hero Emperor in {emperor}/{args.games} = {emperor / args.games:.0%}")
     ts = sorted(hero_times)

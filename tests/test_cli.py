@@ -41,7 +41,9 @@ def _saved_record(out: str) -> Path:
 @pytest.mark.parametrize(("players", "deck"), [(2, DECK_32), (3, DECK_36)])
 def test_play_imperial_to_the_end(players: int, deck: int, tmp_path: Path) -> None:
     stdin = _every_answer(deck, ["hand", "score", "help", "ZZ"], rounds=200)
-    args = ["play", "imperial", "--players", str(players), "--seed", "5"]
+    # Two players meet the default level (3: search); three players the fast level 1.
+    level = ["--level", "1"] if players == 3 else []
+    args = ["play", "imperial", "--players", str(players), "--seed", "5", *level]
     result = _run([*args, "--lang", "en", "--records", str(tmp_path)], stdin)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -50,13 +52,16 @@ def test_play_imperial_to_the_end(players: int, deck: int, tmp_path: Path) -> No
     assert "Not allowed" in out  # and so does an illegal one
     state = replay_file(_saved_record(out))
     assert state.over
-    assert load(_saved_record(out))["players"][0] == "You"
+    record = load(_saved_record(out))
+    assert record["players"][0] == "You"
+    assert record["bots"] == ("1" if players == 3 else "3")
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_play_emperor_to_the_end(players: int, tmp_path: Path) -> None:
     stdin = _every_answer(DECK_52, ["swap 9", "pass", "yield", "accept", "trump NT"], rounds=400)
     args = ["play", "emperor", "--players", str(players), "--seed", "3", "--lang", "ru"]
+    args += ["--level", "2"]
     result = _run([*args, "--records", str(tmp_path)], stdin)
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -77,7 +82,9 @@ def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
 
 def test_replay_text_and_json(tmp_path: Path) -> None:
     stdin = _every_answer(DECK_32, [], rounds=200)
-    played = _run(["play", "imperial", "--seed", "8", "--records", str(tmp_path)], stdin)
+    played = _run(
+        ["play", "imperial", "--seed", "8", "--level", "random", "--records", str(tmp_path)], stdin
+    )
     path = _saved_record(played.stdout)
     text = _run(["replay", str(path), "--lang", "en"])
     assert text.returncode == 0, text.stderr
@@ -92,7 +99,9 @@ def test_replay_text_and_json(tmp_path: Path) -> None:
 
 def test_replay_emperor_json_fields(tmp_path: Path) -> None:
     stdin = _every_answer(DECK_52, ["pass", "yield", "accept", "trump S"], rounds=400)
-    played = _run(["play", "emperor", "--seed", "2", "--records", str(tmp_path)], stdin)
+    played = _run(
+        ["play", "emperor", "--seed", "2", "--level", "1", "--records", str(tmp_path)], stdin
+    )
     data = json.loads(_run(["replay", str(_saved_record(played.stdout)), "--json"]).stdout)
     assert set(data) >= {"round", "totals", "titles", "over", "standing", "to_act", "events"}
     assert data["round"] == 10 and data["over"] is True
@@ -115,3 +124,6 @@ def test_bad_option_is_refused() -> None:
     result = _run(["play", "imperial", "--players", "5"])
     assert result.returncode != 0
     assert "players" in result.stderr
+    result = _run(["play", "emperor", "--level", "9"])
+    assert result.returncode != 0
+    assert "level must be 1-5" in result.stderr

@@ -14,12 +14,13 @@ import typer
 from rich.console import Console
 
 from kozyr.arena.command import arena
-from kozyr.bots import RandomBot
 from kozyr.bots.base import Bot
+from kozyr.bots.registry import DEFAULT_LEVEL, make_bot
 from kozyr.cards import Lang
 from kozyr.games.base import GameState
 from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save
+from kozyr.server.serve import serve
 from kozyr.terminal.session import Session, View
 
 app = typer.Typer(
@@ -32,6 +33,7 @@ play_app = typer.Typer(
 )
 app.add_typer(play_app, name="play")
 app.command("arena")(arena)
+app.command("serve")(serve)
 
 
 class LangChoice(StrEnum):
@@ -61,6 +63,20 @@ DirOpt = Annotated[
     ),
 ]
 SeatOpt = Annotated[int, typer.Option(help="Your seat (0 = first).")]
+BotOpt = Annotated[
+    str,
+    typer.Option(
+        "--level",
+        help="Computer players: level 1 (beginner) to 5 (master), or random or heuristic.",
+    ),
+]
+
+
+def _bot_check(game: str, bot: str) -> None:
+    try:
+        make_bot(game, bot, 0)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--level") from e
 
 
 def _play(
@@ -71,16 +87,20 @@ def _play(
     lang: Lang,
     records: Path | None,
     seed: int,
+    bot: str,
 ) -> None:
     console = Console(highlight=False, soft_wrap=True)
-    bots: dict[int, Bot] = {s: RandomBot(seed * 31 + s) for s in range(state.players) if s != seat}
+    bots: dict[int, Bot] = {
+        s: make_bot(state.game, bot, seed * 31 + s) for s in range(state.players) if s != seat
+    }
     view: View = view_of(console, names, lang)
     session = Session(state, seat, bots, view, console, console.input, lang)
     session.console.print(t("prompt_help", lang))
     session.run()
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     path = (records or _records_dir()) / f"{state.game}-{stamp}-seed{seed}.json"
-    save(state, path, players=names, created=datetime.now(UTC).isoformat(timespec="seconds"))
+    created = datetime.now(UTC).isoformat(timespec="seconds")
+    save(state, path, players=names, bots=bot, created=created)
     console.print(t("record_saved", lang, path=path))
 
 
@@ -96,6 +116,7 @@ def play_imperial(
     lang: LangOpt = None,
     records: DirOpt = None,
     seat: SeatOpt = 0,
+    level: BotOpt = str(DEFAULT_LEVEL),
 ) -> None:
     """Imperial (Империал) against computer players."""
     from kozyr.games.imperial import ImperialOptions, ImperialState
@@ -103,11 +124,12 @@ def play_imperial(
     from kozyr.terminal.style import seat_names
 
     _seat_check(seat, players)
+    _bot_check("imperial", level)
     language: Lang = lang.value if lang else default_lang()
     seed = random.randrange(1 << 31) if seed is None else seed
     state = ImperialState.new(ImperialOptions(players=players), seed=seed)
     names = seat_names(players, seat, language)
-    _play(state, ImperialView, names, seat, language, records, seed)
+    _play(state, ImperialView, names, seat, language, records, seed, level)
 
 
 @play_app.command("emperor")
@@ -117,6 +139,7 @@ def play_emperor(
     lang: LangOpt = None,
     records: DirOpt = None,
     seat: SeatOpt = 0,
+    level: BotOpt = str(DEFAULT_LEVEL),
 ) -> None:
     """Emperor (Император) against computer players."""
     from kozyr.games.emperor import EmperorOptions, EmperorState
@@ -124,11 +147,12 @@ def play_emperor(
     from kozyr.terminal.style import seat_names
 
     _seat_check(seat, players)
+    _bot_check("emperor", level)
     language: Lang = lang.value if lang else default_lang()
     seed = random.randrange(1 << 31) if seed is None else seed
     state = EmperorState.new(EmperorOptions(players=players), seed=seed)
     names = seat_names(players, seat, language)
-    _play(state, EmperorView, names, seat, language, records, seed)
+    _play(state, EmperorView, names, seat, language, records, seed, level)
 
 
 @app.command("replay")

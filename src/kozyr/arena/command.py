@@ -130,7 +130,7 @@ def run_arena(
     seed: int,
     jobs: int = 1,
     options: dict[str, Any] | None = None,
-    budget: float = 1.0,
+    budget: float = 0.0,
     mode: Mode = "rotations",
     progress: Callable[[int, int], None] | None = None,
 ) -> ArenaRun:
@@ -247,8 +247,12 @@ def arena(
     ] = None,
     budget: Annotated[
         float,
-        typer.Option(min=0.0, help="Seconds per decision for bots without an @ budget."),
-    ] = 1.0,
+        typer.Option(
+            min=0.0,
+            help="Seconds per decision for bots without an @ budget; 0 = each bot's own "
+            "limit (levels 3/4/5: 0.25/0.8/2 s). A budget lowers a bot's limit, never raises it.",
+        ),
+    ] = 0.0,
     schedule_mode: Annotated[
         ScheduleChoice,
         typer.Option(
@@ -275,7 +279,7 @@ def arena(
         make_options(game.value, len(specs), options)
         check_bots(game.value, specs)
         with Progress(
-            TextColumn(f"{game.value}: {' vs '.join(b.label for b in specs)}"),
+            TextColumn("{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("games"),
@@ -283,7 +287,7 @@ def arena(
             TimeRemainingColumn(),
             console=err,
         ) as bar:
-            task_id = bar.add_task("games", total=None)
+            task_id = bar.add_task(f"{game.value}: {' vs '.join(b.label for b in specs)}")
 
             def advance(done: int, total: int) -> None:
                 bar.update(task_id, completed=done, total=total)

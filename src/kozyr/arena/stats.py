@@ -66,9 +66,9 @@ class Interval:
         }
 
 
-def finite(x: float) -> float | None:
+def finite(x: float, digits: int = 6) -> float | None:
     """``x`` rounded for JSON, or None for an infinity or NaN (JSON has neither)."""
-    return round(x, 6) if math.isfinite(x) else None
+    return round(x, digits) if math.isfinite(x) else None
 
 
 def t975(df: int) -> float:
@@ -108,7 +108,9 @@ def wilson(successes: float, n: int, z: float = Z95) -> Interval:
     denom = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return Interval(p, low, high, n)
 
 
 def mean_ci(values: Sequence[float]) -> Interval:

@@ -59,10 +59,10 @@ class Timing:
     def to_json(self) -> dict[str, float | int | None]:
         return {
             "decisions": self.decisions,
-            "mean": finite(self.mean),
-            "median": finite(self.median),
-            "p99": finite(self.p99),
-            "max": finite(self.max),
+            "mean": finite(self.mean, 9),
+            "median": finite(self.median, 9),
+            "p99": finite(self.p99, 9),
+            "max": finite(self.max, 9),
         }
 
 

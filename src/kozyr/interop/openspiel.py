@@ -44,6 +44,8 @@ from kozyr.games.imperial.card_tables import NAME as IMPERIAL_TEXT
 
 from .encoding import emperor_size, emperor_vector, imperial_size, imperial_vector
 from .sampling import sample_emperor_hidden, sample_imperial_hidden
+from .utility import emperor_utilities as emperor_returns
+from .utility import imperial_utilities as imperial_returns
 
 __all__ = [
     "DEFAULT_DEAL_SEEDS",
@@ -66,27 +68,7 @@ KState = ImperialState | EmperorState
 KObservation = ImperialObservation | EmperorObservation
 
 _OBS_SKIP = frozenset({"events", "options", "legal", "legal_actions", "players"})
-
-
-def imperial_returns(state: ImperialState) -> list[float]:
-    """+1 for the winner, ``-1/(n-1)`` for each loser; zeros before the end."""
-    n = state.players
-    if state.winner is None:
-        return [0.0] * n
-    lose = -1.0 / (n - 1)
-    return [1.0 if s == state.winner else lose for s in range(n)]
-
-
-def emperor_returns(state: EmperorState) -> list[float]:
-    """``1 - 2r/(n-1)`` for final rank ``r`` (0 = Emperor); zeros before the end."""
-    n = state.players
-    standing = state.standing
-    if standing is None:
-        return [0.0] * n
-    out = [0.0] * n
-    for rank, seat in enumerate(standing):
-        out[seat] = 1.0 - 2.0 * rank / (n - 1)
-    return out
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 # ---------------------------------------------------------------------- game types
@@ -149,7 +131,7 @@ _EMPEROR_TYPE = _emperor_type()
 
 def _merged(game_type: Any, params: dict[str, Any] | None) -> dict[str, Any]:
     defaults: dict[str, Any] = dict(game_type.parameter_specification)
-    values = {k: v for k, v in defaults.items()}
+    values = dict(defaults)
     for k, v in (params or {}).items():
         if k not in defaults:
             raise ValueError(f"unknown parameter {k!r} for {game_type.short_name}")
@@ -367,7 +349,7 @@ class _Box:
             if self.prefix:
                 obs = dataclasses.replace(obs, events=self.prefix + obs.events)
             self.cache[key] = obs
-        return obs  # type: ignore[no-any-return]
+        return obs
 
 
 class KozyrState(pyspiel.State):  # type: ignore[misc]
@@ -400,7 +382,7 @@ class KozyrState(pyspiel.State):  # type: ignore[misc]
         box.cache.clear()
         k = box.k
         if k.waiting_for_deal:
-            k.add_deal(self._box.game.deal_for(k, int(action)))  # type: ignore[arg-type]
+            k.add_deal(self._box.game.deal_for(k, int(action)))
         else:
             k.apply(int(action))
 
@@ -417,7 +399,7 @@ class KozyrState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         k = self._box.k
-        hands = " ".join(f"{h:013x}" for h in _hands(k))
+        hands = " ".join(f"{h:013x}" for h in k.hands)
         return f"{k.game} to_act={k.to_act} hands={hands} actions={len(k.actions)} {k.summary()}"
 
     # -- kozyr side
@@ -466,10 +448,6 @@ def kozyr_state(state: Any) -> KState:
     return state.kozyr
 
 
-def _hands(k: KState) -> list[int]:
-    return list(k.hands)
-
-
 # ---------------------------------------------------------------------- observer
 
 
@@ -482,14 +460,17 @@ def _deal_start(events: Sequence[dict[str, Any]], marker: str) -> int:
 
 def observation_text(obs: KObservation) -> str:
     """The observation without its event log, as one deterministic line."""
+    names = _FIELDS.get(type(obs))
+    if names is None:
+        names = _FIELDS[type(obs)] = tuple(
+            f.name for f in dataclasses.fields(obs) if f.name not in _OBS_SKIP
+        )
     parts = []
-    for f in dataclasses.fields(obs):
-        if f.name in _OBS_SKIP:
-            continue
-        value = getattr(obs, f.name)
+    for name in names:
+        value = getattr(obs, name)
         if isinstance(value, dict):
             value = sorted(value.items())
-        parts.append(f"{f.name}={value!r}")
+        parts.append(f"{name}={value!r}")
     return " ".join(parts)
 
 
@@ -536,7 +517,7 @@ class KozyrObserver:
             obs = self._obs(state, player)
             text = information_text(obs) if self._perfect_recall else observation_text(obs)
             box.cache[key] = text
-        return text  # type: ignore[no-any-return]
+        return text
 
 
 pyspiel.register_game(_IMPERIAL_TYPE, ImperialGame)

@@ -50,8 +50,10 @@ class Settings:
     """Seconds a disconnected person keeps the seat before a bot plays for him."""
     bot_delay: float = field(default_factory=lambda: _float_env("KOZYR_BOT_DELAY", 0.6))
     """Seconds a bot waits before its move, so that people can follow the game."""
-    bot_budget: float = field(default_factory=lambda: _float_env("KOZYR_BOT_BUDGET", 1.0))
-    """Seconds of thinking a bot may use per move."""
+    bot_budget: float = field(default_factory=lambda: _float_env("KOZYR_BOT_BUDGET", 0.0))
+    """A cap on the seconds a bot may think per move; 0 lets each level use its own."""
+    bot_kind: str | None = field(default_factory=lambda: os.environ.get("KOZYR_BOT_KIND") or None)
+    """Play every bot seat with this registry kind (e.g. ``random`` for tests and benches)."""
     max_frame: int = 64 * 1024
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""

@@ -48,7 +48,9 @@ class ProtocolError(Exception):
         return error_frame(self.code, self.message, self.message_ru, **extra)
 
 
-def error_frame(code: str, message: str, message_ru: str | None = None, **extra: Any) -> dict[str, Any]:
+def error_frame(
+    code: str, message: str, message_ru: str | None = None, **extra: Any
+) -> dict[str, Any]:
     frame: dict[str, Any] = {"v": VERSION, "type": "error", "code": code, "message": message}
     frame["message_ru"] = message_ru or ERRORS.get(code, (message, message))[1]
     frame.update({k: v for k, v in extra.items() if v is not None})

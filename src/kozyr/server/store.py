@@ -109,6 +109,21 @@ class ActionRow:
     client_action_id: str | None
 
 
+_Pending = tuple[dict[str, Any], "tuple[str, dict[str, Any]] | None", "asyncio.Future[None]"]
+
+
+def _done(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+def _fail(future: asyncio.Future[None], error: Exception, cause: Exception) -> None:
+    if not future.done():
+        if error is not cause:
+            error.__cause__ = cause
+        future.set_exception(error)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -131,6 +146,8 @@ class Store:
             self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
         # SQLite has one writer at a time; queueing here beats "database is locked".
         self._write_lock = asyncio.Lock()
+        self._pending: list[_Pending] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -336,28 +353,62 @@ class Store:
         finished: TableRow | None = None,
     ) -> None:
         """Commits one action; with ``finished`` the table's final state in the same
-        transaction. Raises :class:`Duplicate` for a client action id already used."""
-        try:
-            async with self._write() as conn:
-                await conn.execute(
-                    insert(m.actions).values(
-                        table_id=table_id,
-                        seq=seq,
-                        seat=seat,
-                        actor=actor,
-                        action_text=text,
-                        client_action_id=client_action_id,
-                        created_ms=now_ms(),
-                    )
-                )
-                if finished is not None:
+        transaction. Raises :class:`Duplicate` for a client action id already used.
+
+        Group commit: actions of different tables that arrive while a commit is under way
+        are written together in the next transaction (one fsync for all of them); each
+        caller returns only once its own row is committed.
+        """
+        row = {
+            "table_id": table_id,
+            "seq": seq,
+            "seat": seat,
+            "actor": actor,
+            "action_text": text,
+            "client_action_id": client_action_id,
+            "created_ms": now_ms(),
+        }
+        final = None if finished is None else (finished.id, self._table_values(finished))
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((row, final, future))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await asyncio.shield(future)
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._commit(batch)
+            except IntegrityError:
+                # Someone in the batch broke a constraint: commit them one by one.
+                for item in batch:
+                    try:
+                        await self._commit([item])
+                    except IntegrityError as e:
+                        _fail(item[2], Duplicate(str(item[0]["client_action_id"])), e)
+                    except Exception as e:
+                        _fail(item[2], e, e)
+                    else:
+                        _done(item[2])
+                continue
+            except Exception as e:
+                for item in batch:
+                    _fail(item[2], e, e)
+                continue
+            for item in batch:
+                _done(item[2])
+
+    async def _commit(self, batch: list[_Pending]) -> None:
+        async with self._write() as conn:
+            await conn.execute(insert(m.actions), [row for row, _, _ in batch])
+            for _, final, _ in batch:
+                if final is not None:
                     await conn.execute(
                         update(m.game_tables)
-                        .where(m.game_tables.c.id == table_id)
-                        .values(**self._table_values(finished))
+                        .where(m.game_tables.c.id == final[0])
+                        .values(**final[1])
                     )
-        except IntegrityError as e:
-            raise Duplicate(client_action_id or "") from e
 
     async def actions(self, table_id: str) -> list[ActionRow]:
         async with self.engine.connect() as conn:
@@ -368,6 +419,4 @@ class Store:
                     .order_by(m.actions.c.seq)
                 )
             ).all()
-        return [
-            ActionRow(r.seq, r.seat, r.actor, r.action_text, r.client_action_id) for r in rows
-        ]
+        return [ActionRow(r.seq, r.seat, r.actor, r.action_text, r.client_action_id) for r in rows]

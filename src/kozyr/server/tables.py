@@ -10,7 +10,6 @@ table's ``seq`` is the number of actions applied).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 import time
@@ -36,17 +35,20 @@ RESYNC_AFTER = 300
 _fallback_logged: set[str] = set()
 
 
-def make_table_bot(game: str, level: int, seed: int) -> Bot:
-    """The bot of ``level`` for ``game``; the random bot while that level is not built."""
+def make_table_bot(game: str, level: int, seed: int, kind: str | None = None) -> Bot:
+    """The bot of ``level`` (or of ``kind``) for ``game``; the random bot while that level
+    is not built."""
     from kozyr.bots.registry import make_bot
 
     try:
-        return make_bot(game, level, seed)
+        return make_bot(game, kind or level, seed)
     except (ValueError, ImportError) as e:
         key = f"{game}:{level}"
         if key not in _fallback_logged:
             _fallback_logged.add(key)
-            log.warning("bot level %s for %s not available (%s): using the random bot", level, game, e)
+            log.warning(
+                "bot level %s for %s not available (%s): using the random bot", level, game, e
+            )
         return make_bot(game, "random", seed)
 
 
@@ -224,14 +226,15 @@ class Table:
 
     def catch_up(self, client: Client, last_seq: int | None) -> None:
         """What a (re)connecting client missed since ``last_seq``: each missed update, or
-        one full ``sync`` when it is far behind, says nothing, or says something odd."""
+        one full ``sync`` when it is far behind, up to date, says nothing or says
+        something odd (a sync is always safe: it holds the whole view)."""
         if not self.playing and self.row.status != "finished":
             return
         if self.state is None:
             return
         role = self.watchers.get(client)
         seq = self.seq
-        if last_seq is None or not 0 <= last_seq <= seq or seq - last_seq > RESYNC_AFTER:
+        if last_seq is None or not 0 <= last_seq < seq or seq - last_seq > RESYNC_AFTER:
             client.send(self._sync_frame(role))
             return
         for s in range(last_seq + 1, seq + 1):
@@ -376,6 +379,11 @@ class Table:
 
             row.first_dealer = draw_first_dealer(row.players, row.seed)
         state = new_state(row)
+        if state.over:
+            # A small target can be reached in the first declarations, before any card.
+            row.status = "finished"
+            row.finished_ms = now_ms()
+            row.result = state.summary()
         await self.store.save_table(row)
         self._adopt(state)
         self.send_table()
@@ -386,7 +394,9 @@ class Table:
         self.state = state
         self.event_index = [len(state.events)]
         self.bots = {
-            i: make_table_bot(self.row.game, s.bot or 3, self.row.seed * 7919 + i)
+            i: make_table_bot(
+                self.row.game, s.bot or 3, self.row.seed * 7919 + i, self.settings.bot_kind
+            )
             for i, s in enumerate(self.row.seats)
         }
 

@@ -124,10 +124,9 @@ def choose_card(
             p = (1.0 - share) ** k
             if w // 13 != trump:
                 p *= ruff_risk
-            elif lead != trump:
+            elif lead != trump and not any(voids[f] >> lead & 1 for f in followers):
                 # A ruff can be over-ruffed only by a follower also void in the suit led.
-                if not any(voids[f] >> lead & 1 for f in followers):
-                    p = max(p, 1.0 - (1.0 - p) * 0.4)
+                p = max(p, 1.0 - (1.0 - p) * 0.4)
             if p >= 0.5:
                 return w
         losers = [c for c in legal if not beats(c, best, trump)]

@@ -40,8 +40,10 @@ from .sampler import sample_hidden
 __all__ = [
     "EmperorHeuristic",
     "average_hand_value",
+    "best_king_trump",
     "decide",
     "hand_value",
+    "king_trump_value",
     "king_value",
     "play_card",
     "subject_value",
@@ -51,6 +53,7 @@ SWAP_MARGIN = 0.35  # tricks a swap must gain to be worth the trouble (estimates
 REJECTED = 0.4  # a hand a taker just gave away is worse than average
 CHOSEN = 0.3  # a hand a taker just took is better than average
 NT_SHARE = 0.2  # how often a non-King expects the King to name no trumps
+ACCEPT_MARGIN = 2.5  # an offer must exceed the expected gain of the swap by this much
 
 
 def hand_value(hand: int, trump: int, players: int = 4) -> float:
@@ -80,14 +83,31 @@ def hand_value(hand: int, trump: int, players: int = 4) -> float:
             if n >= 5 and tl >= 3:
                 v += (n - 4) * 0.3
     if players == 3:
-        # Fewer opponents and 13 dead cards: high cards win more often.
-        v *= 1.15
+        # Fewer opponents and 13 dead cards: every hand takes more (fitted on heuristic
+        # self-play, 40 games: tricks = 1.45 + 0.87 * estimate).
+        return 1.45 + 0.87 * v
     return v
+
+
+def king_trump_value(hand: int, trump: int, players: int) -> float:
+    """A hand's worth to the King with ``trump``. He leads every trick (E10), so he
+    never ruffs; trumps left with the others only let them ruff his winners. Hence a
+    penalty by the share of the trump suit he does not hold (paired self-play, 150
+    games: +0.4 tricks a game over plain :func:`hand_value`)."""
+    v = hand_value(hand, trump, players)
+    if trump != NT:
+        v -= 1.5 * (13 - (hand & SUIT_MASKS[trump]).bit_count()) / 13
+    return v
+
+
+def best_king_trump(hand: int, players: int) -> int:
+    """The trump (0..3, or 4 for no trumps) the King names with ``hand`` (E9)."""
+    return max(range(5), key=lambda t: (king_trump_value(hand, t, players), t == NT))
 
 
 def king_value(hand: int, players: int) -> float:
     """A hand's worth to the King, who will name its best trump (E9)."""
-    return max(hand_value(hand, t, players) for t in range(5))
+    return max(king_trump_value(hand, t, players) for t in range(5))
 
 
 def subject_value(hand: int, players: int) -> float:
@@ -198,14 +218,14 @@ def _answer(obs: EmperorObservation, rng: random.Random) -> int:
     k = obs.offers[-1].tricks
     king = obs.title_order[0] == obs.seat
     gain = expected_hand(obs, rec.target, king, rng) - _worth(obs.hand, king, n)
-    # An offer says the target values his hand: expect more than the prior says.
-    expected = max(gain, 0.0) + 0.6
-    return ACCEPT if k >= expected - 0.2 else REFUSE
+    # An offer says the target values his hand well above what the prior says, and a
+    # refusal brings either a higher offer or that hand: accept only a rich offer
+    # (paired self-play, 150 games: +1.0 tricks a game over a threshold of gain + 0.4).
+    return ACCEPT if k >= max(gain, 0.0) + ACCEPT_MARGIN else REFUSE
 
 
 def _trump(obs: EmperorObservation) -> int:
-    n = obs.players
-    best = max(range(5), key=lambda t: (hand_value(obs.hand, t, n), -t))
+    best = best_king_trump(obs.hand, obs.players)
     return TRUMP_NT if best == NT else TRUMP + best
 
 

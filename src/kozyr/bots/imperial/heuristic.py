@@ -31,6 +31,8 @@ __all__ = ["HeuristicBot", "decide", "decide_in_state", "playout"]
 
 # Card id = 13 * suit + rank - 2 (kozyr.cards); these are the rank offsets.
 _K, _Q, _J, _A = 11, 10, 9, 12
+RISK_TRUMPS = 2
+"""Lead an honour that a higher trump out could beat when holding this many trumps or fewer."""
 
 
 def _low_offset(players: int) -> int:
@@ -196,7 +198,10 @@ def _lead(
     # Expected trumps in opponents' hands (with two players some of ``out`` is stock).
     others = (players - 1) * hand.bit_count()
     exp_opp = out_trumps.bit_count() * min(1.0, others / n_out) if n_out else 0.0
-    masters = [c for c in _bits(mine) if not ABOVE[c] & out_trumps]
+    # Trumps nothing out can beat, weakest first (card ids do not follow I2's order).
+    masters = sorted(
+        (c for c in _bits(mine) if not ABOVE[c] & out_trumps), key=STRENGTH.__getitem__
+    )
     if masters and exp_opp > 0.4 and mine.bit_count() >= exp_opp + 1:
         # Draw trumps with the lowest master; a master honour led also scores 4 (I8),
         # and leading the K while the J or A is out may force it under (I9).
@@ -204,6 +209,12 @@ def _lead(
     if not out_trumps and mine & honours:
         return _bits(mine & honours)[0]  # nothing can beat or capture it: score it (I8)
     low = 13 * trump + _low_offset(players)
+    # An honour under a trump that is still out may be forced under it later and score
+    # nothing; with few trumps to shield it, lead it now for a sure 4 (I8).
+    if mine.bit_count() <= RISK_TRUMPS:
+        risky = [c for c in _bits(mine & honours & ~(1 << low)) if ABOVE[c] & out_trumps]
+        if risky:
+            return max(risky, key=STRENGTH.__getitem__)
     if mine >> low & 1:
         short = any(0 < (plain & SUIT_MASKS[s]).bit_count() <= 1 for s in range(4) if s != trump)
         if not short or mine.bit_count() <= 1:

@@ -83,7 +83,8 @@ def rank_in_worlds(
     """Ranks ``legal`` for ``seat`` by mean playout value over worlds, best first.
 
     Stops at ``max_worlds`` worlds, or when the next world would not finish within
-    ``budget`` seconds (after at least ``min_worlds``)."""
+    ``budget`` seconds (after at least ``min_worlds``); a world that runs past the budget
+    anyway is dropped unfinished."""
     if not legal:
         raise ValueError("no legal action to rank")
     start = time.perf_counter()
@@ -101,11 +102,18 @@ def rank_in_worlds(
             ):
                 break
             w = world(rng)
+            values: list[float] = []
             for a in heads:
+                if worlds >= min_worlds and time.perf_counter() >= deadline:
+                    break  # out of time: drop this world half-done, keeping means fair
                 child = w.clone()
                 child.apply(a)
                 playout(child)
-                totals[a] += value(child, seat)
+                values.append(value(child, seat))
+            if len(values) < len(heads):
+                break
+            for a, v in zip(heads, values, strict=True):
+                totals[a] += v
             worlds += 1
     n = max(worlds, 1)
     ranked: list[Ranked] = []

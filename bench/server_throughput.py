@@ -1,0 +1,223 @@
+"""End-to-end server benchmark: scripted people and bots on a real ``kozyr serve``.
+
+Starts the server in a subprocess on localhost (SQLite in a temporary folder, or the
+PostgreSQL database of ``--postgres URL`` / ``$KOZYR_TEST_POSTGRES_URL``), opens
+``--tables`` Imperial tables of two scripted people each (real WebSocket clients playing
+random legal moves as fast as they are acknowledged) and ``--bot-tables`` tables of bots
+only, runs for ``--seconds``, and prints actions per second (every action committed,
+people's and bots') with the people's p50/p99 acknowledgement latency.
+
+    .venv/bin/python bench/server_throughput.py --tables 20 --seconds 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def fresh_postgres(url: str) -> str:
+    import asyncpg
+
+    plain = url.replace("postgresql+asyncpg://", "postgresql://")
+    name = f"kozyr_bench_{os.getpid()}_{random.randrange(1 << 30)}"
+    conn = await asyncpg.connect(plain)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return plain.rpartition("/")[0] + "/" + name
+
+
+def start_server(data: Path, database_url: str | None) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("KOZYR_DATABASE_URL", None)
+    env.update(
+        {
+            "KOZYR_BOT_DELAY": "0",
+            "KOZYR_BOT_KIND": "random",
+            "KOZYR_FLOOD_FRAMES": "100000",
+            "KOZYR_TURN_TIMEOUT": "0",
+        }
+    )
+    if database_url:
+        env["KOZYR_DATABASE_URL"] = database_url
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
+        stdout=subprocess.DEVNULL,
+        stderr=(data / "server.log").open("wb"),
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("server did not start")
+
+
+class Scripted:
+    """One person: plays a random legal move whenever its view says it is its turn."""
+
+    def __init__(self, base: str, latencies: list[float]) -> None:
+        self.base = base
+        self.http = httpx.AsyncClient(base_url=base, timeout=30)
+        self.latencies = latencies
+        self.actions = 0
+
+    async def sign_in(self) -> None:
+        (await self.http.post("/api/guest")).raise_for_status()
+
+    async def play(self, table: str, seat: int, stop: float, rng: random.Random) -> None:
+        cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+        url = self.base.replace("http", "ws") + "/ws"
+        async with websockets.connect(url, additional_headers={"Cookie": cookie}) as ws:
+            await ws.send(json.dumps({"type": "hello", "table": table}))
+            view: dict[str, Any] = {}
+            pending: dict[str, float] = {}
+            n = 0
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic()))
+                except TimeoutError:
+                    break
+                frame = json.loads(raw)
+                kind = frame["type"]
+                if kind == "ack":
+                    sent = pending.pop(frame["id"], None)
+                    if sent is not None:
+                        self.latencies.append(time.perf_counter() - sent)
+                        self.actions += 1
+                elif kind in ("update", "sync") and "view" in frame:
+                    view = frame["view"]
+                    if view.get("over"):
+                        return
+                    if view.get("to_act") == seat and view.get("legal") and not pending:
+                        n += 1
+                        cid = f"a{n}"
+                        pending[cid] = time.perf_counter()
+                        move = rng.choice(view["legal"])
+                        await ws.send(
+                            json.dumps(
+                                {"type": "action", "table": table, "id": cid, "action": move}
+                            )
+                        )
+
+    async def close(self) -> None:
+        await self.http.aclose()
+
+
+async def table_of_two(base: str, stop: float, latencies: list[float], k: int) -> None:
+    while time.monotonic() < stop:
+        a, b = Scripted(base, latencies), Scripted(base, latencies)
+        await a.sign_in()
+        await b.sign_in()
+        made = await a.http.post("/api/tables", json={"game": "imperial", "turn_timeout": None})
+        table = made.json()["table"]["id"]
+        (await b.http.post(f"/api/tables/{table}/join", json={})).raise_for_status()
+        await asyncio.gather(
+            a.play(table, 0, stop, random.Random(k)), b.play(table, 1, stop, random.Random(-k))
+        )
+        await a.close()
+        await b.close()
+
+
+async def bot_tables(base: str, count: int, game: str) -> None:
+    host = httpx.AsyncClient(base_url=base, timeout=30)
+    await host.post("/api/guest")
+    n = 2 if game == "imperial" else 4
+    for _ in range(count):
+        body = {"game": game, "players": n, "sit": False, "bots": [1] * n}
+        (await host.post("/api/tables", json=body)).raise_for_status()
+    await host.aclose()
+
+
+def committed(base: str) -> float:
+    text = httpx.get(base + "/metrics").text
+    total = 0.0
+    for line in text.splitlines():
+        if line.startswith("kozyr_actions_total{"):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    latencies: list[float] = []
+    start_actions = committed(base)
+    started = time.monotonic()
+    stop = started + args.seconds
+    await bot_tables(base, args.bot_tables, args.bot_game)
+    await asyncio.gather(*(table_of_two(base, stop, latencies, k) for k in range(args.tables)))
+    elapsed = time.monotonic() - started
+    total = committed(base) - start_actions
+    latencies.sort()
+    out = {
+        "actions": int(total),
+        "seconds": round(elapsed, 1),
+        "actions_per_s": round(total / elapsed, 1),
+        "people_actions": len(latencies),
+    }
+    if latencies:
+        out["ack_p50_ms"] = round(statistics.median(latencies) * 1000, 2)
+        out["ack_p99_ms"] = round(latencies[int(len(latencies) * 0.99) - 1] * 1000, 2)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=20, help="tables of two scripted people")
+    parser.add_argument("--bot-tables", type=int, default=10, help="tables of bots only")
+    parser.add_argument("--bot-game", default="imperial", choices=["imperial", "emperor"])
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--postgres", default=os.environ.get("KOZYR_TEST_POSTGRES_URL"))
+    parser.add_argument("--sqlite-only", action="store_true")
+    args = parser.parse_args()
+    backends: list[tuple[str, str | None]] = [("sqlite", None)]
+    if args.postgres and not args.sqlite_only:
+        backends.append(("postgresql", asyncio.run(fresh_postgres(args.postgres))))
+    print(
+        f"kozyr server bench: {args.tables} tables of 2 scripted people (Imperial), "
+        f"{args.bot_tables} bot-only {args.bot_game} tables, {args.seconds:g} s each backend"
+    )
+    for name, url in backends:
+        with tempfile.TemporaryDirectory(prefix="kozyr-bench-") as tmp:
+            proc, base = start_server(Path(tmp), url)
+            try:
+                result = asyncio.run(run(args, base))
+            finally:
+                proc.terminate()
+                proc.wait(10)
+            log = (Path(tmp) / "server.log").read_text()
+            if "Traceback" in log:
+                print(log[-4000:], file=sys.stderr)
+        figures = ", ".join(f"{k} {v}" for k, v in result.items())
+        print(f"{name:10s} {figures}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""``kozyr serve``: migrate the database, restore unfinished tables, serve."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kozyr.server.config import Settings
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            help="Data folder for the SQLite database (default: $KOZYR_DATA or ./kozyr-data)."
+        ),
+    ] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(
+            "--database-url",
+            help="Database URL, e.g. postgresql://user@host/db "
+            "(default: $KOZYR_DATABASE_URL, else SQLite in the data folder).",
+        ),
+    ] = None,
+) -> None:
+    """Start the game server (people and bots, both games) and print the address to open."""
+    settings = Settings()
+    if data is not None:
+        settings.data = data
+    if database_url is not None:
+        settings.database_url = database_url
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    import uvicorn
+
+    from kozyr.server.app import create_app
+
+    app = create_app(settings)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    where = "SQLite in " + str(settings.data.resolve()) if settings.is_sqlite else "PostgreSQL"
+
+    def ready(restored: int) -> None:
+        print(f"kozyr server ready: open http://{shown}:{port}/", flush=True)
+        print(f"database: {where}; {restored} unfinished tables restored", flush=True)
+        sys.stdout.flush()
+
+    app.state.server.on_ready = ready
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        ws_max_size=1024 * 1024,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+        access_log=False,
+        log_level="warning",
+        lifespan="on",
+    )

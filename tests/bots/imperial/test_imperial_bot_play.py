@@ -1,0 +1,106 @@
+"""Every Imperial bot plays legal cards; levels and kinds are registered; timing holds."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from imperial_bot_helpers import random_positions
+
+from kozyr.bots.base import Bot
+from kozyr.bots.imperial import HeuristicBot, OracleBot, SearchBot, level_bot
+from kozyr.bots.registry import kinds, make_bot
+from kozyr.games.imperial import ImperialOptions, ImperialState
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_bot_plays_legal_cards(players: int) -> None:
+    bots: list[Bot] = [
+        HeuristicBot(1),
+        HeuristicBot(2, mistakes=0.3),
+        SearchBot(3, cap=0.5, max_worlds=2),
+        *(level_bot(n, seed=n, max_worlds=2) for n in range(1, 6)),
+    ]
+    oracle = OracleBot(4)
+    for state in random_positions(players, 40, seed=players):
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        obs = state.observation(seat)
+        for bot in bots:
+            assert bot.choose(obs, legal, 0.5) in legal, bot.name
+        assert oracle.choose_state(state, 0.5) in legal
+
+
+def test_levels_and_kinds_are_registered() -> None:
+    for n in range(1, 6):
+        bot = make_bot("imperial", n, seed=7)
+        assert bot.name == f"level{n}"
+        assert make_bot("imperial", str(n), seed=7).name == f"level{n}"
+    for kind in ("heuristic", "search", "oracle", "level1", "level5", "random"):
+        assert kind in kinds("imperial")
+        make_bot("imperial", kind, seed=1)
+    assert getattr(make_bot("imperial", "oracle"), "needs_state", False) is True
+
+
+def test_whole_games_between_levels_end_with_a_winner() -> None:
+    for players in (2, 3):
+        state = ImperialState.new(ImperialOptions(players=players, target=2), seed=11)
+        bots = [level_bot(1 + s, seed=s, max_worlds=1) for s in range(players)]
+        while not state.over:
+            seat = state.to_act
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), 0.2))
+        assert state.winner is not None
+
+
+def test_search_respects_the_time_budget_and_its_cap() -> None:
+    state = next(iter(random_positions(2, 1, seed=5, heuristic_share=0.0)))
+    seat = state.to_act
+    assert seat is not None
+    obs = state.observation(seat)
+    legal = state.legal_actions()
+    bot = SearchBot(1, cap=5.0)
+    t0 = time.perf_counter()
+    bot.choose(obs, legal, 0.1)  # the budget lowers the cap
+    assert time.perf_counter() - t0 < 0.6  # generous: the machine may be busy
+    capped = SearchBot(1, cap=0.1)
+    t0 = time.perf_counter()
+    capped.choose(obs, legal, 10.0)  # and cannot raise it
+    assert time.perf_counter() - t0 < 0.6  # generous: the machine may be busy
+
+
+def test_one_legal_card_returns_at_once() -> None:
+    for state in random_positions(2, 60, seed=9):
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            t0 = time.perf_counter()
+            assert SearchBot(1, cap=5.0).choose(state.observation(seat), legal, 5.0) == legal[0]
+            assert time.perf_counter() - t0 < 0.05
+            return
+    pytest.skip("no forced card among the positions")
+
+
+def test_fixed_worlds_make_search_deterministic() -> None:
+    for state in random_positions(3, 5, seed=13):
+        seat = state.to_act
+        assert seat is not None
+        obs, legal = state.observation(seat), state.legal_actions()
+        a = SearchBot(42, cap=10.0, max_worlds=4).rank(obs, legal, 10.0)
+        b = SearchBot(42, cap=10.0, max_worlds=4).rank(obs, legal, 10.0)
+        assert a == b
+
+
+def test_oracle_bound_to_a_state_provider() -> None:
+    state = next(iter(random_positions(2, 1, seed=21)))
+    oracle = OracleBot(1)
+    seat = state.to_act
+    assert seat is not None
+    with pytest.raises(RuntimeError):
+        oracle.choose(state.observation(seat), state.legal_actions(), 0.1)
+    oracle.bind(lambda: state)
+    assert oracle.choose(state.observation(seat), state.legal_actions(), 0.1) in (
+        state.legal_actions()
+    )

@@ -1,0 +1,92 @@
+"""OpenSpiel's ISMCTS as a kozyr bot."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+from kozyr.bots import Bot, RandomBot
+from kozyr.bots.registry import make_bot
+from kozyr.games.emperor import EmperorOptions, EmperorState
+from kozyr.games.imperial import ImperialOptions, ImperialState
+from kozyr.interop.ismcts import ISMCTSKozyrBot
+
+
+def test_registered_for_both_games() -> None:
+    assert isinstance(make_bot("imperial", "ismcts", 1), ISMCTSKozyrBot)
+    assert isinstance(make_bot("emperor", "ismcts", 1), ISMCTSKozyrBot)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_imperial_move_is_legal_and_within_budget(players: int) -> None:
+    state = ImperialState.new(ImperialOptions(players=players), seed=21)
+    bot = ISMCTSKozyrBot(seed=1)
+    for _ in range(3):
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        start = time.perf_counter()
+        action = bot.choose(state.observation(seat), legal, 0.15)
+        elapsed = time.perf_counter() - start
+        assert action in legal
+        assert elapsed < 0.15 + 0.1
+        if len(legal) > 1:
+            assert bot.last_simulations >= 2
+        state.apply(action)
+
+
+def test_emperor_moves_through_every_phase() -> None:
+    # Round 2 starts with the exchange and bargaining (bargain_from=2), then trump.
+    state = EmperorState.new(EmperorOptions(players=4, rounds=2, bargain_from=2), seed=4)
+    bot = ISMCTSKozyrBot(seed=2, max_simulations=12)
+    phases = set()
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        phases.add(state.phase)
+        action = bot.choose(state.observation(seat), legal, 5.0)
+        assert action in legal
+        state.apply(action)
+    assert {"play", "exchange", "trump"} <= phases
+
+
+def test_fixed_simulations_are_reproducible() -> None:
+    state = ImperialState.new(ImperialOptions(players=2), seed=8)
+    seat = state.to_act
+    assert seat is not None
+    obs, legal = state.observation(seat), state.legal_actions()
+    picks = {ISMCTSKozyrBot(seed=3, max_simulations=30).choose(obs, legal, 10.0) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_short_game_against_random_finishes() -> None:
+    state = ImperialState.new(ImperialOptions(players=2, target=1), seed=5)
+    bots: list[Bot] = [ISMCTSKozyrBot(seed=7), RandomBot(seed=8)]
+    moves = 0
+    while not state.over:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat), state.legal_actions(), 0.02))
+        moves += 1
+    assert state.winner is not None
+    assert moves > 0
+
+
+def test_root_and_its_worlds_share_the_information_state() -> None:
+    state = EmperorState.new(EmperorOptions(players=3, rounds=2, bargain_from=2), seed=6)
+    for _ in range(20):
+        state.apply(state.legal_actions()[0])
+    seat = state.to_act
+    assert seat is not None
+    bot = ISMCTSKozyrBot(seed=4)
+    root = bot.root_state(state.observation(seat))
+    key = root.information_state_string(seat)
+    for i in range(5):
+        world = root.resample_with_rng(seat, random.Random(i))
+        assert world.information_state_string(seat) == key
+        assert world.legal_actions() == state.legal_actions()
