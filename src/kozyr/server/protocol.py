@@ -30,6 +30,28 @@ ERRORS: dict[str, tuple[str, str]] = {
     "not_your_turn": ("It is not your turn.", "Сейчас не ваш ход."),
     "illegal_action": ("That move is not allowed here.", "Этот ход здесь не разрешён."),
     "busy": ("The server could not save the move; try again.", "Сервер не смог сохранить ход."),
+    # Lobby and accounts: the English text may be more precise; the Russian names the problem.
+    "unauthorized": ("Sign in or play as a guest first.", "Сначала войдите или играйте как гость."),
+    "bad_game": ("The game must be imperial or emperor.", "Игра должна быть imperial или emperor."),
+    "bad_options": ("Bad game options.", "Неверные параметры игры."),
+    "bad_seat": ("No such seat.", "Такого места нет."),
+    "bad_bots": ("Bad bot seats or levels (levels are 1-5).", "Неверные боты (уровни 1-5)."),
+    "bad_timeout": ("Bad turn time.", "Неверное время на ход."),
+    "bad_name": (
+        "A name is 2-30 letters, digits, spaces, dots, dashes or underscores.",
+        "Имя: 2-30 букв, цифр, пробелов, точек, дефисов или подчёркиваний.",
+    ),
+    "bad_password": ("A password is 8-200 characters.", "Пароль: от 8 до 200 символов."),
+    "name_taken": ("That name is taken.", "Это имя уже занято."),
+    "bad_login": ("Wrong name or password.", "Неверное имя или пароль."),
+    "not_open": ("The game has already started.", "Игра уже началась."),
+    "already_seated": ("You already hold a seat here.", "Вы уже сидите за этим столом."),
+    "table_full": ("The table is full.", "Все места заняты."),
+    "seat_taken": ("That seat is taken.", "Это место занято."),
+    "not_creator": ("Only the table's creator may do that.", "Это может только создатель стола."),
+    "no_bot": ("There is no bot in that seat.", "На этом месте нет бота."),
+    "stale": ("The game moved on.", "Игра уже ушла вперёд."),
+    "duplicate": ("That action id was already used.", "Этот номер действия уже использован."),
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -31,6 +32,14 @@ def serve(
     ] = None,
 ) -> None:
     """Start the game server (people and bots, both games) and print the address to open."""
+    try:
+        # uvicorn binds only after the app has started (migrations, restore); find a port in
+        # use now, before "ready" is printed.
+        with socket.create_server((host, port)):
+            pass
+    except OSError as e:
+        typer.echo(f"error: cannot listen on {host}:{port}: {e.strerror}", err=True)
+        raise typer.Exit(2) from e
     settings = Settings()
     if data is not None:
         settings.data = data
