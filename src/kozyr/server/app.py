@@ -334,7 +334,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await ws.accept()
         await Connection(server, ws, user).run()
 
-    app.include_router(__import__("kozyr.web.routes", fromlist=["router"]).router)
     try:  # the web page's own routes (replays), when that package is there
         from kozyr.web.routes import router as web_router
     except ImportError:

@@ -54,6 +54,12 @@ class Settings:
     """A cap on the seconds a bot may think per move; 0 lets each level use its own."""
     bot_kind: str | None = field(default_factory=lambda: os.environ.get("KOZYR_BOT_KIND") or None)
     """Play every bot seat with this registry kind (e.g. ``random`` for tests and benches)."""
+    table_seed: str | None = field(
+        default_factory=lambda: os.environ.get("KOZYR_TABLE_SEED") or None
+    )
+    """For tests and demonstrations: table seeds derive from this, the game, the player
+    count, the options and how many such tables came before, so the deals repeat from run
+    to run (B2). Unset (the default), every table gets a fresh random seed."""
     max_frame: int = 64 * 1024
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""

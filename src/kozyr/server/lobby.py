@@ -4,6 +4,8 @@ unfinished tables from the database at start."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
@@ -54,7 +56,18 @@ class Lobby:
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kozyr-bot")
         self.lobby_watchers: set[Client] = set()
         self._create_lock = asyncio.Lock()
+        self._seeded: dict[str, int] = {}
         bus.subscribe("lobby", self._lobby_notice)
+
+    def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
+        fixed = self.settings.table_seed
+        if fixed is None:
+            return secrets.randbelow(2**31)
+        key = json.dumps([fixed, game, players, options], sort_keys=True)
+        k = self._seeded.get(key, 0)
+        self._seeded[key] = k + 1
+        digest = hashlib.sha256(f"{key}:{k}".encode()).digest()
+        return int.from_bytes(digest[:4], "big") >> 1
 
     # -- life cycle -----------------------------------------------------------------
 
@@ -166,7 +179,7 @@ class Lobby:
             game=game,
             players=n,
             options=opts,
-            seed=secrets.randbelow(2**31),
+            seed=self._new_seed(game, n, opts),
             seats=seats,
             join_order=join_order,
             private=bool(private),

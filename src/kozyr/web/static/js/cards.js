@@ -244,3 +244,25 @@ export function suitIcon(suit, size = 18) {
     `aria-hidden="true"><path d="${SUIT_PATH[suit]}" fill="${colour}"/></svg>`
   );
 }
+
+/** A small face for seats and open hands: a big index (rank and suit) that stays legible
+ * when the cards overlap, and a large suit symbol. */
+export function miniSvg(text, lang = "en") {
+  const key = `mini:${text}:${lang}`;
+  const hit = faceCache.get(key);
+  if (hit) return hit;
+  const { rank, suit } = parseCard(text);
+  const colour = isRed(suit) ? RED : BLACK;
+  const label = rankLabel(rank, lang);
+  const size = label.length > 1 ? 22 : 26;
+  const spacing = label.length > 1 ? ' letter-spacing="-2"' : "";
+  const svg =
+    `<svg class="face" viewBox="0 0 60 84" xmlns="http://www.w3.org/2000/svg" aria-hidden="true" ` +
+    `focusable="false"><rect x="1" y="1" width="58" height="82" rx="6" fill="#fffdf8" ` +
+    `stroke="#b9b2a3" stroke-width="2"/><g fill="${colour}">` +
+    `<text x="14" y="26" text-anchor="middle" font-family="${FONT}" font-weight="700" ` +
+    `font-size="${size}"${spacing}>${label}</text>${pip(suit, 14, 42, 18)}` +
+    `${pip(suit, 38, 62, 30)}</g></svg>`;
+  faceCache.set(key, svg);
+  return svg;
+}

@@ -231,3 +231,27 @@ export function narrateAll(game, events, names) {
   }
   return out;
 }
+
+/** An action text ("QS", "swap 2", "offer 1", "trump NT") in words. */
+export function actionWords(action, names) {
+  if (/^(10|[2-9JQKA])[SHDC]$/.test(action)) return cardsText([action]);
+  const [verb, arg] = action.split(" ");
+  switch (verb) {
+    case "swap":
+      return t("take_hand_of", { name: nameOf(names, Number(arg)) });
+    case "pass":
+      return t("pass");
+    case "offer":
+      return t("offer_k", { k: arg });
+    case "accept":
+      return t("accept");
+    case "refuse":
+      return t("refuse");
+    case "yield":
+      return t("give_in");
+    case "trump":
+      return `${t("trump")}: ${trumpWords(arg)}`;
+    default:
+      return action;
+  }
+}

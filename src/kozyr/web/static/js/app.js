@@ -1,0 +1,781 @@
+// The page: sign in, lobby, tables (playing and watching), game over, replays.
+// Screens are chosen by the address (#/, #/table/ID, #/replay/ID) so a reload resumes.
+
+import { cardSvg } from "./cards.js";
+import { applyStatic, initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
+import { api, ApiError, Socket } from "./net.js";
+import { esc, TableView } from "./table.js";
+import { actionWords, titleWord } from "./narrate.js";
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+
+const app = {
+  user: null,
+  socket: null,
+  screen: null,
+  table: null, // the table being played or watched: {id, info, you, seq, view, events, view}
+  tableView: null,
+  replay: null,
+  lobbyTimer: null,
+  overShown: null,
+};
+window.kozyr = app; // for people curious in the console, and for the browser tests
+
+// ------------------------------------------------------------------ helpers
+
+function errorText(e) {
+  if (e instanceof ApiError) {
+    if (e.code === "network") return t("err_network");
+    if (lang() === "ru" && e.body?.message_ru) return e.body.message_ru;
+    if (e.body?.message) return e.body.message;
+  }
+  return t("error", { message: e?.message || String(e) });
+}
+
+let toastHandle = null;
+function toast(text) {
+  const el = $(".toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastHandle);
+  toastHandle = setTimeout(() => (el.hidden = true), 4000);
+}
+
+function show(name) {
+  for (const s of $$(".screen")) s.hidden = s.id !== `screen-${name}`;
+  app.screen = name;
+  $(".nav-lobby").hidden = !app.user || name === "lobby";
+}
+
+function seatName(info, s) {
+  const seat = info?.seats?.[s];
+  if (!seat) return t("seat_n", { n: s + 1 });
+  if (seat.kind === "bot" || seat.level) return t("bot_name", { n: s + 1 });
+  return seat.name || t("seat_n", { n: s + 1 });
+}
+
+function gameName(game) {
+  return t(game === "imperial" ? "game_imperial" : "game_emperor");
+}
+
+function newId() {
+  return Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
+}
+
+// ------------------------------------------------------------------ start
+
+async function start() {
+  setLang(initialLang());
+  onLangChange(() => relabel());
+  for (const b of $$(".lang-switch")) b.addEventListener("click", () => setLang(lang() === "ru" ? "en" : "ru"));
+  $(".sign-out").addEventListener("click", signOut);
+  window.addEventListener("hashchange", route);
+  setupAuth();
+  setupLobby();
+  setupTable();
+  setupReplay();
+  try {
+    const me = await api("GET", "/api/me");
+    signedIn(me.user);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) showAuth();
+    else {
+      showAuth();
+      $(".form-error").textContent = errorText(e);
+    }
+  }
+}
+
+function relabel() {
+  applyStatic(document);
+  renderWho();
+  fillPlayerChoices();
+  if (app.screen === "lobby") refreshLobby();
+  if (app.tableView) app.tableView.relabel();
+  if (app.screen === "table" && app.table && !app.table.view) renderWaiting();
+  if (app.replay) app.replay.view.relabel();
+  updateConn(app.connState);
+  if (app.overShown && $(".over-dialog").open) showOver(true);
+}
+
+// ------------------------------------------------------------------ accounts
+
+function setupAuth() {
+  $(".guest-btn").addEventListener("click", async () => {
+    try {
+      const r = await api("POST", "/api/guest");
+      signedIn(r.user);
+    } catch (e) {
+      $(".form-error").textContent = errorText(e);
+    }
+  });
+  for (const form of $$(".auth-form")) {
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const data = Object.fromEntries(new FormData(form));
+      const path = form.dataset.mode === "login" ? "/api/login" : "/api/register";
+      try {
+        const r = await api("POST", path, { name: data.name, password: data.password });
+        signedIn(r.user);
+      } catch (e) {
+        $(".form-error").textContent =
+          e.code === "bad_login" ? t("err_bad_login") : e.code === "name_taken" ? t("err_name_taken") : errorText(e);
+      }
+    });
+  }
+  // A fan of cards on the welcome screen.
+  const fan = $(".fan-demo");
+  const cards = ["KS", "QH", "JD", "AC", "10H", "7S"];
+  fan.innerHTML = cards
+    .map((c, i) => `<span class="mini-card" style="transform: rotate(${(i - 2.5) * 9}deg) translateY(${Math.abs(i - 2.5) * 5}px)">${cardSvg(c, lang())}</span>`)
+    .join("");
+  onLangChange(() => {
+    fan.innerHTML = cards
+      .map((c, i) => `<span class="mini-card" style="transform: rotate(${(i - 2.5) * 9}deg) translateY(${Math.abs(i - 2.5) * 5}px)">${cardSvg(c, lang())}</span>`)
+      .join("");
+  });
+}
+
+function showAuth() {
+  app.user = null;
+  renderWho();
+  show("auth");
+}
+
+function renderWho() {
+  const who = $(".who");
+  $(".sign-out").hidden = !app.user;
+  if (!app.user) {
+    who.textContent = "";
+    return;
+  }
+  who.innerHTML =
+    esc(t("signed_in_as", { name: app.user.name })) +
+    (app.user.guest ? ` <span class="pill">${esc(t("guest_badge"))}</span>` : "");
+}
+
+function signedIn(user) {
+  app.user = user;
+  renderWho();
+  if (!app.socket) {
+    app.socket = new Socket({ onFrame, onState });
+    app.socket.connect();
+  }
+  route();
+}
+
+async function signOut() {
+  try {
+    await api("POST", "/api/logout");
+  } catch {
+    /* signed out anyway */
+  }
+  app.socket?.close();
+  app.socket = null;
+  leaveTableScreen();
+  location.hash = "#/";
+  showAuth();
+}
+
+// ------------------------------------------------------------------ routing
+
+function route() {
+  if (!app.user) return showAuth();
+  const hash = location.hash || "#/";
+  const m = hash.match(/^#\/(table|replay)\/([\w-]+)(?:\?(.*))?$/);
+  if (m && m[1] === "table") return openTable(m[2], new URLSearchParams(m[3] || "").get("invite"));
+  if (m && m[1] === "replay") return openReplay(m[2]);
+  if (hash === "#/replay-file" && app.replay) return show("replay");
+  leaveTableScreen();
+  closeReplay();
+  show("lobby");
+  refreshLobby();
+  app.socket?.send({ type: "lobby" });
+}
+
+// ------------------------------------------------------------------ socket
+
+function onState(state) {
+  app.connState = state;
+  updateConn(state);
+  if (state === "open") {
+    // (Re)connected: say hello again for the table on screen; the server sends what we
+    // missed since our last seq, or a full sync.
+    if (app.table) helloTable();
+    if (app.screen === "lobby") app.socket.send({ type: "lobby" });
+  }
+}
+
+function updateConn(state) {
+  const el = $(".conn");
+  el.textContent = state === "lost" ? t("reconnecting") : state === "connecting" ? t("connecting") : "";
+}
+
+function helloTable() {
+  const tb = app.table;
+  const frame = { type: "hello", table: tb.id };
+  if (tb.seq != null) frame.last_seq = tb.seq;
+  if (tb.invite) frame.invite = tb.invite;
+  app.socket.send(frame);
+}
+
+function onFrame(f) {
+  switch (f.type) {
+    case "welcome":
+      if (f.user) app.user = f.user;
+      break;
+    case "lobby":
+      if (app.screen === "lobby") scheduleLobbyRefresh();
+      break;
+    case "table":
+      if (app.table && f.table?.id === app.table.id) onTableInfo(f);
+      break;
+    case "sync":
+      if (app.table && f.table === app.table.id) {
+        app.table.seq = f.seq;
+        app.table.events = f.view.events || [];
+        app.table.view = f.view;
+        drawTable();
+      }
+      break;
+    case "update":
+      if (app.table && f.table === app.table.id) onUpdate(f);
+      break;
+    case "ack":
+      break;
+    case "error":
+      onError(f);
+      break;
+    default:
+      break;
+  }
+}
+
+function onUpdate(f) {
+  const tb = app.table;
+  if (tb.seq != null && f.seq <= tb.seq) return; // already have it
+  if (tb.seq == null || f.seq !== tb.seq + 1) {
+    // A gap: ask again from what we have (the server resends or syncs).
+    helloTable();
+    return;
+  }
+  tb.seq = f.seq;
+  tb.events.push(...(f.events || []));
+  tb.lastAction = f.action;
+  if (f.view) {
+    tb.view = f.view;
+    tb.turnStarted = Date.now();
+    drawTable();
+  }
+}
+
+function onError(f) {
+  const text = lang() === "ru" && f.message_ru ? f.message_ru : f.message;
+  if (app.table && f.id && f.id === app.table.pendingId) {
+    app.table.pendingId = null;
+    app.tableView?.rejected(text);
+    return;
+  }
+  if (app.table && f.table === app.table.id && f.code === "no_table") {
+    toast(text);
+    location.hash = "#/";
+    return;
+  }
+  toast(text);
+}
+
+// ------------------------------------------------------------------ lobby
+
+function fillPlayerChoices() {
+  for (const form of [$(".quick-form"), $(".create-form")]) {
+    const game = form.elements.game.value;
+    const sel = form.elements.players;
+    const keep = sel.value;
+    const counts = game === "imperial" ? [2, 3] : [4, 3];
+    sel.innerHTML = counts.map((n) => `<option value="${n}">${esc(t("players_n", { n }))}</option>`).join("");
+    if (counts.includes(Number(keep))) sel.value = keep;
+  }
+  const create = $(".create-form");
+  const imperial = create.elements.game.value === "imperial";
+  $(".opts-imperial").hidden = !imperial;
+  $(".opts-emperor").hidden = imperial;
+}
+
+function setupLobby() {
+  for (const form of [$(".quick-form"), $(".create-form")]) {
+    form.addEventListener("change", (e) => {
+      if (e.target.name === "game") fillPlayerChoices();
+    });
+  }
+  fillPlayerChoices();
+  $(".quick-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = ev.target.elements;
+    try {
+      const r = await api("POST", "/api/quickplay", {
+        game: f.game.value,
+        players: Number(f.players.value),
+        level: Number(f.level.value),
+      });
+      location.hash = `#/table/${r.table.id}`;
+    } catch (e) {
+      toast(errorText(e));
+    }
+  });
+  $(".create-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const f = ev.target.elements;
+    const game = f.game.value;
+    const players = Number(f.players.value);
+    const options =
+      game === "imperial"
+        ? {
+            target: Number(f.target.value),
+            tombe_value: Number(f.tombe_value.value),
+            trick_bonus_over: Number(f.trick_bonus_over.value),
+            stake: Number(f.stake.value),
+            must_head: f.must_head.checked,
+          }
+        : {
+            rounds: Number(f.rounds.value),
+            bargain_from: Number(f.bargain_from.value),
+            max_offer: Number(f.max_offer.value),
+          };
+    const body = { game, players, options, private: f.private.checked };
+    const timeout = Number(f.turn_timeout.value);
+    body.turn_timeout = timeout > 0 ? timeout : null;
+    if (f.bots.checked) body.bots = Array(players - 1).fill(Number(f.level.value));
+    try {
+      const r = await api("POST", "/api/tables", body);
+      const invite = r.table.invite_code ? `?invite=${encodeURIComponent(r.table.invite_code)}` : "";
+      location.hash = `#/table/${r.table.id}${invite}`;
+    } catch (e) {
+      toast(errorText(e));
+    }
+  });
+  $(".lobby-grid").addEventListener("click", async (ev) => {
+    const btn = ev.target.closest("button[data-do]");
+    if (!btn) return;
+    const id = btn.dataset.id;
+    if (btn.dataset.do === "join") {
+      try {
+        await api("POST", `/api/tables/${id}/join`, {});
+        location.hash = `#/table/${id}`;
+      } catch (e) {
+        toast(errorText(e));
+      }
+    } else if (btn.dataset.do === "watch" || btn.dataset.do === "resume") {
+      location.hash = `#/table/${id}`;
+    } else if (btn.dataset.do === "replay") {
+      location.hash = `#/replay/${id}`;
+    }
+  });
+  // A record file from disk (kozyr play leaves one) can be replayed too.
+  const games = $(".games");
+  const fileLabel = document.createElement("label");
+  fileLabel.className = "file-pick";
+  fileLabel.innerHTML = `<span data-i18n="open_record"></span><input type="file" accept=".json,application/json">`;
+  games.appendChild(fileLabel);
+  fileLabel.querySelector("input").addEventListener("change", async (ev) => {
+    const file = ev.target.files?.[0];
+    if (!file) return;
+    try {
+      const data = await api("POST", "/api/replay", await file.text());
+      startReplay(data, null);
+      location.hash = "#/replay-file";
+    } catch (e) {
+      toast(errorText(e));
+    }
+    ev.target.value = "";
+  });
+}
+
+function scheduleLobbyRefresh() {
+  clearTimeout(app.lobbyTimer);
+  app.lobbyTimer = setTimeout(refreshLobby, 300);
+}
+
+function seatsLine(tb) {
+  return tb.seats
+    .map((s, i) => (s.kind === "empty" ? t("seat_free") : s.kind === "bot" ? t("bot_name", { n: i + 1 }) : s.name))
+    .join(" · ");
+}
+
+function optionsLine(tb) {
+  const o = tb.options || {};
+  if (tb.game === "imperial") return t("target_n", { n: o.target });
+  return t("rounds_n", { n: o.rounds });
+}
+
+async function refreshLobby() {
+  if (!app.user) return;
+  let tables = [];
+  let games = [];
+  try {
+    [tables, games] = await Promise.all([
+      api("GET", "/api/tables").then((r) => r.tables),
+      api("GET", "/api/games").then((r) => r.games),
+    ]);
+  } catch (e) {
+    toast(errorText(e));
+  }
+  const mine = new Set(games.filter((g) => g.status !== "finished").map((g) => g.id));
+  const li = (tb, buttons) =>
+    `<li data-table="${esc(tb.id)}"><span class="what">${esc(gameName(tb.game))}</span>` +
+    `<span class="pill">${esc(t("players_n", { n: tb.players }))}</span>` +
+    `<span class="pill">${esc(optionsLine(tb))}</span>` +
+    `<span class="seats-line">${esc(seatsLine(tb))}</span><span class="actions">${buttons}</span></li>`;
+  const btn = (what, id, key, primary = false) =>
+    `<button type="button" class="btn small${primary ? " primary" : ""}" data-do="${what}" data-id="${esc(id)}">${esc(t(key))}</button>`;
+  const open = tables.filter((tb) => tb.status === "open");
+  const live = tables.filter((tb) => tb.status === "playing");
+  $(".open-list").innerHTML =
+    open
+      .map((tb) =>
+        li(tb, mine.has(tb.id) ? btn("resume", tb.id, "resume", true) : btn("join", tb.id, "join", true) + btn("watch", tb.id, "watch")),
+      )
+      .join("") || `<li class="empty">${esc(t("no_tables"))}</li>`;
+  $(".live-list").innerHTML =
+    live.map((tb) => li(tb, mine.has(tb.id) ? btn("resume", tb.id, "resume", true) : btn("watch", tb.id, "watch"))).join("") ||
+    `<li class="empty">${esc(t("no_tables"))}</li>`;
+  const gl = games
+    .slice()
+    .sort((a, b) => (b.created_ms || 0) - (a.created_ms || 0))
+    .slice(0, 30)
+    .map((g) => {
+      const when = new Date(g.finished_ms || g.created_ms).toLocaleString(lang() === "ru" ? "ru-RU" : "en-GB", {
+        dateStyle: "short",
+        timeStyle: "short",
+      });
+      const status = t(`table_${g.status === "open" ? "waiting" : g.status}`);
+      const buttons =
+        g.status === "finished"
+          ? btn("replay", g.id, "replay", true) +
+            `<a class="btn small" href="/api/games/${esc(g.id)}/record" download="kozyr-${esc(g.id)}.json">${esc(t("download_record"))}</a>`
+          : btn("resume", g.id, "resume", true);
+      return (
+        `<li><span class="what">${esc(gameName(g.game))}</span><span class="pill">${esc(status)}</span>` +
+        `<span class="seats-line">${esc(when)}</span><span class="actions">${buttons}</span></li>`
+      );
+    });
+  $(".games-list").innerHTML = gl.join("") || `<li class="empty">${esc(t("no_games"))}</li>`;
+}
+
+// ------------------------------------------------------------------ table
+
+function setupTable() {
+  $(".back-btn").addEventListener("click", () => {
+    if (app.table) app.socket.send({ type: "back", table: app.table.id });
+  });
+  $(".leave-btn").addEventListener("click", async () => {
+    const tb = app.table;
+    if (tb && tb.you != null && tb.info?.status !== "finished") {
+      try {
+        await api("POST", `/api/tables/${tb.id}/leave`, {});
+      } catch {
+        /* leaving anyway */
+      }
+    }
+    location.hash = "#/";
+  });
+  $("#screen-table").addEventListener("click", async (ev) => {
+    const btn = ev.target.closest("button[data-seat-do]");
+    if (!btn || !app.table) return;
+    const seat = Number(btn.dataset.seat);
+    const id = app.table.id;
+    try {
+      if (btn.dataset.seatDo === "sit") {
+        await api("POST", `/api/tables/${id}/join`, { seat, invite: app.table.invite || undefined });
+      } else if (btn.dataset.seatDo === "bot") {
+        const level = Number($(".waiting select[name=level]")?.value || 3);
+        await api("POST", `/api/tables/${id}/bots`, { seat, level });
+      } else if (btn.dataset.seatDo === "unbot") {
+        await api("DELETE", `/api/tables/${id}/bots/${seat}`);
+      }
+    } catch (e) {
+      toast(errorText(e));
+    }
+  });
+}
+
+function openTable(id, invite) {
+  closeReplay();
+  if (app.table?.id === id) {
+    show("table");
+    return;
+  }
+  leaveTableScreen();
+  app.table = { id, invite, info: null, you: null, seq: null, view: null, events: [] };
+  show("table");
+  const root = $("#screen-table .table-root");
+  root.innerHTML = `<p class="loading">${esc(t("connecting"))}</p>`;
+  if (app.socket?.open) helloTable();
+}
+
+function leaveTableScreen() {
+  if (app.table && app.socket?.open) app.socket.send({ type: "unwatch", table: app.table.id });
+  app.tableView?.destroy();
+  app.tableView = null;
+  app.table = null;
+  app.overShown = null;
+  const dlg = $(".over-dialog");
+  if (dlg.open) dlg.close();
+}
+
+function onTableInfo(f) {
+  const tb = app.table;
+  tb.info = f.table;
+  tb.you = f.you ?? null;
+  if (f.table.deadline_ms) tb.deadline = f.table.deadline_ms;
+  const inv = $(".invite");
+  if (f.table.invite_code) {
+    const link = `${location.origin}${location.pathname}#/table/${f.table.id}?invite=${encodeURIComponent(f.table.invite_code)}`;
+    inv.innerHTML = `${esc(t("invite_link"))}: <input readonly value="${esc(link)}" size="40" onclick="this.select()">`;
+  } else inv.textContent = "";
+  if (tb.view) drawTable();
+  else renderWaiting();
+}
+
+function renderWaiting() {
+  const tb = app.table;
+  const info = tb.info;
+  if (!info) return;
+  app.tableView?.destroy();
+  app.tableView = null;
+  const root = $("#screen-table .table-root");
+  const creator = app.user && info.creator_id === app.user.id;
+  const seated = tb.you != null;
+  const rows = info.seats
+    .map((s, i) => {
+      let who;
+      let buttons = "";
+      if (s.kind === "empty") {
+        who = `<span class="muted">${esc(t("seat_free"))}</span>`;
+        if (!seated) buttons += `<button type="button" class="btn small primary" data-seat-do="sit" data-seat="${i}">${esc(t("join"))}</button>`;
+        if (creator) buttons += `<button type="button" class="btn small" data-seat-do="bot" data-seat="${i}">${esc(t("add_bot"))}</button>`;
+      } else if (s.kind === "bot") {
+        who = `${esc(t("bot_name", { n: i + 1 }))} <span class="pill bot">${esc(t("level_n", { n: s.level }))}</span>`;
+        if (creator) buttons += `<button type="button" class="btn small" data-seat-do="unbot" data-seat="${i}">${esc(t("remove_bot"))}</button>`;
+      } else {
+        who = `<b>${esc(s.name)}</b>${i === tb.you ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}`;
+      }
+      return `<li><span class="pill">${esc(t("seat_n", { n: i + 1 }))}</span><span class="seats-line">${who}</span><span class="actions">${buttons}</span></li>`;
+    })
+    .join("");
+  const status = info.status === "finished" ? t("table_finished") : t("waiting_start");
+  root.innerHTML =
+    `<section class="panel waiting"><h2>${esc(gameName(info.game))} · ${esc(t("players_n", { n: info.players }))}</h2>` +
+    `<p class="muted">${esc(status)}</p><ul class="table-list">${rows}</ul>` +
+    (creator && info.seats.some((s) => s.kind === "empty")
+      ? `<label class="bot-level"><span>${esc(t("bot_level"))}</span><select name="level">` +
+        [1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(t(`level_${n}`))}</option>`).join("") +
+        `</select></label>`
+      : "") +
+    `</section>`;
+}
+
+function drawTable() {
+  const tb = app.table;
+  if (!tb || !tb.view || !tb.info) return;
+  const root = $("#screen-table .table-root");
+  if (!app.tableView) {
+    root.innerHTML = "";
+    app.tableView = new TableView(root, {
+      onAction: (action) => {
+        const id = newId();
+        tb.pendingId = id;
+        app.socket.send({ type: "action", table: tb.id, id, action });
+      },
+    });
+  }
+  const info = tb.info;
+  const game = info.game;
+  $(".back-btn").hidden = !(tb.you != null && info.seats[tb.you]?.away);
+  const obs = { ...tb.view, events: tb.events };
+  const n = info.players;
+  const seats = [...Array(n)].map((_, s) => {
+    const seat = info.seats[s] || {};
+    return {
+      name: seatName(info, s),
+      bot: seat.kind === "bot",
+      level: seat.level,
+      connected: seat.kind === "bot" ? true : seat.connected,
+      away: Boolean(seat.away),
+    };
+  });
+  // The deadline of the seat to act: the server's, else counted from when the turn began.
+  let deadline = null;
+  const toAct = obs.to_act;
+  if (info.turn_timeout && toAct != null && info.seats[toAct]?.kind !== "bot") {
+    deadline = info.deadline_ms && info.to_act === toAct && info.seq === tb.seq
+      ? info.deadline_ms
+      : (tb.turnStarted || Date.now()) + info.turn_timeout * 1000;
+  }
+  app.tableView.update({
+    game,
+    obs,
+    mySeat: tb.you,
+    seats,
+    deadline,
+    turnSeconds: info.turn_timeout,
+    spectators: info.spectators,
+  });
+  const over = game === "imperial" ? obs.over : obs.phase === "over";
+  if (over && app.overShown !== tb.id) {
+    app.overShown = tb.id;
+    setTimeout(() => showOver(false), 900);
+  }
+}
+
+function showOver(relabelOnly) {
+  const tb = app.table;
+  if (!tb || !tb.view) return;
+  const dlg = $(".over-dialog");
+  const info = tb.info;
+  const names = [...Array(info.players)].map((_, s) => seatName(info, s));
+  const end = [...tb.events].reverse().find((e) => e.type === "game_over") || {};
+  let title;
+  let body;
+  if (info.game === "imperial") {
+    const winner = end.winner ?? tb.view.winner;
+    title = winner === tb.you ? t("you_win") : t("winner_is", { name: names[winner] });
+    const rows = tb.view.scores
+      .map((sc, s) => {
+        const stake = end.stakes ? end.stakes[s] : "";
+        return `<tr class="${s === winner ? "first" : ""}"><td>${esc(names[s])}</td><td>${sc.imperials}</td><td>${sc.points}</td><td>${stake > 0 ? "+" : ""}${stake}</td></tr>`;
+      })
+      .join("");
+    body = `<table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t("imperials"))}</th><th>${esc(t("points"))}</th><th>${esc(t("stakes"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  } else {
+    const standing = end.standing || tb.view.standing || [];
+    title = standing[0] === tb.you ? t("you_win") : t("winner_is", { name: names[standing[0]] });
+    const rows = standing
+      .map(
+        (s, i) =>
+          `<tr class="${i === 0 ? "first" : ""}"><td>${i + 1}</td><td>${esc(names[s])}</td><td>${esc(titleWord(end.ranks?.[s]))}</td><td>${end.totals?.[s] ?? tb.view.totals[s]}</td></tr>`,
+      )
+      .join("");
+    body = `<h3>${esc(t("standing"))}</h3><table><thead><tr><th>${esc(t("place"))}</th><th>${esc(t("player"))}</th><th>${esc(t("title"))}</th><th>${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+  $("#over-title").textContent = `${t("game_over")}: ${title}`;
+  $(".over-body").innerHTML = body;
+  const dl = $(".download-record");
+  dl.href = `/api/games/${tb.id}/record`;
+  dl.setAttribute("download", `kozyr-${tb.id}.json`);
+  $(".watch-replay").href = `#/replay/${tb.id}`;
+  if (!relabelOnly && !dlg.open) dlg.showModal();
+}
+
+// ------------------------------------------------------------------ replay
+
+function setupReplay() {
+  const bar = $(".replay-controls");
+  bar.addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-step]");
+    if (btn && app.replay) replayStep(btn.dataset.step);
+  });
+  $(".replay-range").addEventListener("input", (ev) => {
+    if (app.replay) replayGo(Number(ev.target.value));
+  });
+  document.addEventListener("keydown", (e) => {
+    if (app.screen !== "replay" || !app.replay || e.target.tagName === "INPUT") return;
+    const keys = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", " ": "play" };
+    if (keys[e.key]) {
+      e.preventDefault();
+      replayStep(keys[e.key]);
+    }
+  });
+}
+
+async function openReplay(id) {
+  leaveTableScreen();
+  if (app.replay?.id === id) return show("replay");
+  closeReplay();
+  show("replay");
+  const root = $("#replay-root");
+  root.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
+  try {
+    const data = await api("GET", `/api/games/${id}/replay`);
+    startReplay(data, id);
+  } catch (e) {
+    root.innerHTML = `<p class="form-error">${esc(errorText(e))}</p>`;
+  }
+}
+
+function startReplay(data, id) {
+  closeReplay();
+  show("replay");
+  const root = $("#replay-root");
+  root.innerHTML = "";
+  const view = new TableView(root, { replay: true });
+  const names = [...Array(data.steps[0].hands.length)].map((_, s) => {
+    const name = data.players?.[s];
+    if (!name) return t("seat_n", { n: s + 1 });
+    return /^bot [1-5]$/.test(name) ? t("bot_name", { n: s + 1 }) : name;
+  });
+  app.replay = { id, data, view, names, step: 0, timer: null };
+  const range = $(".replay-range");
+  range.max = String(data.steps.length - 1);
+  replayGo(0);
+}
+
+function closeReplay() {
+  if (!app.replay) return;
+  clearInterval(app.replay.timer);
+  app.replay.view.destroy();
+  app.replay = null;
+}
+
+function replayStep(what) {
+  const r = app.replay;
+  const last = r.data.steps.length - 1;
+  if (what === "play") {
+    if (r.timer) {
+      clearInterval(r.timer);
+      r.timer = null;
+    } else {
+      if (r.step >= last) replayGo(0);
+      r.timer = setInterval(() => {
+        if (r.step >= last) {
+          clearInterval(r.timer);
+          r.timer = null;
+          return;
+        }
+        replayGo(r.step + 1);
+      }, 700);
+    }
+    const play = $('.replay-controls [data-step="play"]');
+    play.setAttribute("aria-label", t(r.timer ? "replay_pause" : "replay_play"));
+    play.innerHTML = r.timer
+      ? '<svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" fill="currentColor"/></svg>'
+      : '<svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path d="M3 3v14l7-7zM11 3v14l7-7z" fill="currentColor"/></svg>';
+    return;
+  }
+  const to = { first: 0, prev: r.step - 1, next: r.step + 1, last }[what];
+  replayGo(Math.max(0, Math.min(last, to)));
+}
+
+function replayGo(i) {
+  const r = app.replay;
+  const data = r.data;
+  r.step = i;
+  const step = data.steps[i];
+  const obs = { ...step.view, events: data.events.slice(0, step.events) };
+  const mySeat = app.user ? data.players?.indexOf(app.user.name) : -1;
+  r.view.update({
+    game: data.game,
+    obs,
+    mySeat: null,
+    bottomSeat: mySeat >= 0 ? mySeat : 0,
+    seats: r.names.map((name) => ({ name })),
+    hands: step.hands,
+  });
+  $(".replay-range").value = String(i);
+  $(".replay-pos").textContent = t("replay_step", { n: i, of: data.steps.length - 1 });
+  const a = step.action;
+  const text = a ? t("replay_action", { name: r.names[a.seat], action: actionWords(a.action, r.names) }) : t("replay_start");
+  $(".replay-action").textContent = text;
+}
+
+start();

@@ -1,0 +1,783 @@
+// The table of either game, drawn from one observation (`obs.to_json()` of the engines)
+// plus the seats' names and connection states. Used for playing, watching and replays.
+//
+// The view never decides a rule: legal cards and choices come from the observation.
+// Animations are CSS only and never block input: the new state is interactive at once.
+
+import { backSvg, cardLabel, cardSvg, cardWords, miniSvg, readTyped, sortHand, suitIcon } from "./cards.js";
+import { lang, t } from "./i18n.js";
+import { narrateAll, titleWord, trumpWords } from "./narrate.js";
+
+const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+};
+
+export function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Colours the red suit symbols of a text (already escaped). */
+export function suitColour(html) {
+  return html.replace(/[♥♦]/g, (s) => `<span class="red">${s}</span>`);
+}
+
+/** Keeps a container's children in step with a keyed list; new children get `isNew`. */
+function reconcile(container, items, key, create, update) {
+  const existing = new Map();
+  for (const el of [...container.children]) existing.set(el.dataset.key, el);
+  let prev = null;
+  for (const [i, item] of items.entries()) {
+    const k = key(item);
+    let el = existing.get(k);
+    const isNew = !el;
+    if (isNew) {
+      el = create(item, i);
+      el.dataset.key = k;
+    } else existing.delete(k);
+    update(el, item, i, isNew);
+    const want = prev ? prev.nextSibling : container.firstChild;
+    if (want !== el) container.insertBefore(el, want);
+    prev = el;
+  }
+  for (const el of existing.values()) el.remove();
+}
+
+/** The common shape of both games' observations that the view draws. */
+export function tableModel(game, obs) {
+  const n = game === "imperial" ? obs.options.players : obs.players;
+  const m = {
+    game,
+    n,
+    seat: obs.seat,
+    toAct: obs.to_act,
+    over: obs.over ?? obs.phase === "over",
+    hand: obs.hand || [],
+    handSizes: obs.hand_sizes,
+    events: obs.events || [],
+    trump: obs.trump,
+  };
+  if (game === "imperial") {
+    m.legal = new Set(obs.legal);
+    m.choices = [];
+    m.trick = obs.trick.map(([s, c]) => ({ seat: s, card: c }));
+    m.trumpKnown = obs.trump != null;
+    m.tricks = obs.tricks_won;
+    m.shown = obs.shown;
+    m.header = obs.deal ? t("deal_n", { n: obs.deal }) : "";
+    m.dealer = obs.dealer;
+    m.turnup = obs.turnup;
+    m.trumpCard = obs.trump_card;
+    m.phase = obs.over ? "over" : "play";
+  } else {
+    m.legal = new Set(obs.phase === "play" ? obs.legal_actions : []);
+    m.choices = obs.phase === "play" ? [] : obs.legal_actions;
+    m.trick = obs.trick_order
+      .filter((s) => obs.current_trick[s] != null)
+      .map((s) => ({ seat: s, card: obs.current_trick[s] }));
+    m.trumpKnown = obs.trump != null;
+    m.tricks = obs.tricks;
+    m.totals = obs.totals;
+    m.titles = obs.titles;
+    m.shown = [...Array(n)].map((_, s) => obs.known?.[String(s)] || []);
+    m.header = t("round_n", { n: obs.round, of: obs.options.rounds });
+    m.trumpCard = obs.round === 1 ? obs.trump_card : null;
+    m.phase = obs.phase;
+  }
+  return m;
+}
+
+export class TableView {
+  /**
+   * root: the element to draw into. onAction(text): sends an action ("QS", "swap 2", ...).
+   */
+  constructor(root, { onAction = () => {}, replay = false } = {}) {
+    this.root = root;
+    this.onAction = onAction;
+    this.replay = replay;
+    this.frame = null;
+    this.model = null;
+    this.lastDealKey = null;
+    this.lingering = null; // the trick just completed, shown while it is gathered
+    this.seenTrickEvents = -1;
+    this.typed = "";
+    this.typedAt = 0;
+    this.pending = null; // the action sent and not yet answered by a new frame
+    this.timerHandle = null;
+    this.build();
+    this.keyHandler = (e) => this.onKey(e);
+    document.addEventListener("keydown", this.keyHandler);
+    this.resizeHandler = () => this.layoutHand();
+    window.addEventListener("resize", this.resizeHandler);
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keyHandler);
+    window.removeEventListener("resize", this.resizeHandler);
+    clearInterval(this.timerHandle);
+    clearTimeout(this.lingerHandle);
+    this.root.innerHTML = "";
+  }
+
+  build() {
+    this.root.innerHTML = `
+      <div class="table-bar">
+        <div class="bar-game"></div>
+        <div class="bar-trump" aria-live="polite"></div>
+        <div class="bar-status" role="status" aria-live="polite"></div>
+        <div class="bar-extra"></div>
+      </div>
+      <div class="table-main">
+        <div class="felt" role="region">
+          <div class="seats"></div>
+          <div class="deck-corner"></div>
+          <div class="trick-area" role="list"></div>
+          <div class="felt-note"></div>
+        </div>
+        <aside class="side">
+          <section class="panel score-panel" aria-labelledby="score-head">
+            <h2 id="score-head"></h2>
+            <div class="score-body"></div>
+          </section>
+          <section class="panel feed-panel" aria-labelledby="feed-head">
+            <h2 id="feed-head"></h2>
+            <ol class="feed" role="log" aria-live="polite" aria-relevant="additions"></ol>
+          </section>
+        </aside>
+      </div>
+      <div class="decision" hidden></div>
+      <div class="hand-area">
+        <div class="me-line"></div>
+        <div class="hand" role="listbox" aria-orientation="horizontal"></div>
+        <div class="hand-hint"></div>
+      </div>`;
+    this.el = (sel) => this.root.querySelector(sel);
+    this.el(".hand").addEventListener("click", (e) => {
+      const btn = e.target.closest(".card");
+      if (btn && !btn.classList.contains("back")) this.tryPlay(btn.dataset.key);
+    });
+    this.el(".decision").addEventListener("click", (e) => {
+      const btn = e.target.closest("button[data-action]");
+      if (btn) this.send(btn.dataset.action);
+    });
+  }
+
+  /**
+   * frame: {game, obs, mySeat, names, seats: [{name, bot, connected}], deadline,
+   *         spectators, hands (replay: every seat's hand)}
+   */
+  update(frame) {
+    const prev = this.model;
+    this.frame = frame;
+    this.model = tableModel(frame.game, frame.obs);
+    this.pending = null;
+    this.noteTrick(prev);
+    this.render(prev);
+  }
+
+  /** Re-draws in the current language. */
+  relabel() {
+    if (this.frame) {
+      this.model = tableModel(this.frame.game, this.frame.obs);
+      this.feedCount = -1;
+      this.render(this.model);
+    }
+  }
+
+  names() {
+    const f = this.frame;
+    return [...Array(this.model.n)].map((_, s) => {
+      const name = f.seats?.[s]?.name || t("seat_n", { n: s + 1 });
+      return s === f.mySeat ? `${name} (${t("you").toLowerCase()})` : name;
+    });
+  }
+
+  plainName(s) {
+    return this.frame.seats?.[s]?.name || t("seat_n", { n: s + 1 });
+  }
+
+  position(seat) {
+    const m = this.model;
+    const bottom = this.frame.mySeat ?? this.frame.bottomSeat ?? 0;
+    return POSITIONS[m.n][(seat - bottom + m.n) % m.n];
+  }
+
+  // A completed trick stays in the middle a moment and is then gathered to its winner.
+  noteTrick(prev) {
+    const events = this.model.events;
+    let idx = -1;
+    for (let i = events.length - 1; i >= 0; i--) {
+      if (events[i].type === "trick") {
+        idx = i;
+        break;
+      }
+    }
+    const firstFrame = prev == null;
+    if (idx > this.seenTrickEvents && !firstFrame && this.model.trick.length === 0) {
+      const ev = events[idx];
+      const cards =
+        this.model.game === "imperial"
+          ? ev.cards.map(([s, c]) => ({ seat: s, card: c }))
+          : this.emperorTrickOrder(ev).map((s) => ({ seat: s, card: ev.cards[s] }));
+      this.lingering = { cards, winner: ev.winner, number: ev.number };
+      clearTimeout(this.lingerHandle);
+      this.lingerHandle = setTimeout(() => {
+        this.lingering = null;
+        this.renderTrick();
+      }, 1600);
+    } else if (this.model.trick.length > 0) {
+      this.lingering = null;
+    }
+    this.seenTrickEvents = idx;
+  }
+
+  emperorTrickOrder(ev) {
+    const n = ev.cards.length;
+    if (ev.round === 1) return [...Array(n).keys()].map((i) => (ev.leader + i) % n);
+    const order = this.frame.obs.title_order;
+    return order && order.length === n ? order : [...Array(n).keys()].map((i) => (ev.leader + i) % n);
+  }
+
+  render(prev) {
+    const m = this.model;
+    const f = this.frame;
+    this.root.dataset.game = m.game;
+    this.root.dataset.players = String(m.n);
+    this.root.classList.toggle("spectator", f.mySeat == null && !this.replay);
+    this.root.classList.toggle("my-turn", this.isMyTurn());
+    this.el(".felt").setAttribute("aria-label", t("table"));
+    this.el("#score-head").textContent = t("scores");
+    this.el("#feed-head").textContent = t("events");
+    this.renderBar();
+    this.renderSeats();
+    this.renderDeck();
+    this.renderTrick();
+    this.renderScores();
+    this.renderFeed();
+    this.renderHand(prev);
+    this.renderDecision();
+    this.startTimer();
+  }
+
+  isMyTurn() {
+    const f = this.frame;
+    return !this.replay && f.mySeat != null && this.model.toAct === f.mySeat && !this.model.over;
+  }
+
+  renderBar() {
+    const m = this.model;
+    const f = this.frame;
+    const gameName = t(m.game === "imperial" ? "game_imperial" : "game_emperor");
+    let head = `<strong>${esc(gameName)}</strong> <span class="muted">${esc(m.header)}</span>`;
+    if (m.game === "imperial") {
+      head += ` <span class="muted">· ${esc(t("target_n", { n: f.obs.options.target }))}</span>`;
+    }
+    this.el(".bar-game").innerHTML = head;
+    let trump;
+    if (m.trump === "NT") trump = `<span class="trump-badge nt">${esc(t("no_trumps"))}</span>`;
+    else if (m.trump) {
+      trump =
+        `<span class="trump-badge" data-suit="${m.trump}">${suitIcon(m.trump, 20)}` +
+        `<span>${esc(trumpWords(m.trump))}</span></span>`;
+    } else trump = `<span class="trump-badge none">${esc(t("trump_unnamed"))}</span>`;
+    this.el(".bar-trump").innerHTML = `<span class="label">${esc(t("trump"))}:</span> ${trump}`;
+    this.el(".bar-status").innerHTML = this.statusHtml();
+    const extra = [];
+    if (f.mySeat == null && !this.replay) {
+      extra.push(`<span class="pill watch">${esc(t("watching"))}</span>`);
+    }
+    if (f.spectators) extra.push(`<span class="pill">${esc(t("spectators_n", { n: f.spectators }))}</span>`);
+    this.el(".bar-extra").innerHTML = extra.join(" ");
+  }
+
+  statusHtml() {
+    const m = this.model;
+    const f = this.frame;
+    if (m.over) return `<span class="status over">${esc(t("game_over"))}</span>`;
+    if (m.toAct == null) return `<span class="status">${esc(t("waiting_start"))}</span>`;
+    if (this.isMyTurn()) return `<span class="status mine">${esc(t("your_turn"))}</span>`;
+    const name = this.plainName(m.toAct);
+    const key = m.phase === "play" ? "waiting_for" : "waiting_decision";
+    const who = f.mySeat == null || m.toAct !== f.mySeat ? name : t("you");
+    return `<span class="status">${esc(t(key, { name: who }))}</span>`;
+  }
+
+  renderSeats() {
+    const m = this.model;
+    const f = this.frame;
+    const seats = [...Array(m.n).keys()].filter((s) => this.position(s) !== "bottom");
+    const box = this.el(".seats");
+    reconcile(
+      box,
+      seats,
+      (s) => String(s),
+      () => {
+        const el = document.createElement("div");
+        el.className = "seat";
+        el.innerHTML =
+          `<div class="seat-head"><span class="avatar" aria-hidden="true"></span>` +
+          `<span class="seat-name"></span><span class="seat-badges"></span></div>` +
+          `<div class="seat-meta"></div><div class="seat-cards" aria-hidden="true"></div>` +
+          `<div class="seat-shown"></div><div class="timer" hidden><div class="timer-bar"></div>` +
+          `<span class="timer-text"></span></div>`;
+        return el;
+      },
+      (el, s) => this.fillSeat(el, s),
+    );
+    // The bottom seat's line (you, or the seat at the bottom when watching).
+    const bottom = [...Array(m.n).keys()].find((s) => this.position(s) === "bottom");
+    const me = this.el(".me-line");
+    me.innerHTML =
+      `<div class="seat me"><div class="seat-head"><span class="avatar" aria-hidden="true"></span>` +
+      `<span class="seat-name"></span><span class="seat-badges"></span></div>` +
+      `<div class="seat-meta"></div><div class="seat-shown"></div>` +
+      `<div class="timer" hidden><div class="timer-bar"></div><span class="timer-text"></span></div></div>`;
+    this.fillSeat(me.firstChild, bottom, true);
+    if (f.mySeat == null) me.firstChild.classList.add("watched");
+  }
+
+  fillSeat(el, s, isBottom = false) {
+    const m = this.model;
+    const f = this.frame;
+    const info = f.seats?.[s] || {};
+    const pos = this.position(s);
+    el.className = `seat pos-${pos}${isBottom ? " me" : ""}`;
+    el.dataset.seat = String(s);
+    el.classList.toggle("turn", m.toAct === s && !m.over);
+    el.classList.toggle("offline", (info.connected === false || info.away) && !info.bot);
+    const name = this.plainName(s);
+    el.querySelector(".avatar").textContent = (name.trim()[0] || "?").toUpperCase();
+    el.querySelector(".seat-name").textContent = isBottom && f.mySeat === s ? `${name} (${t("you")})` : name;
+    const badges = [];
+    if (info.bot) badges.push(`<span class="pill bot">${esc(info.level ? t("level_n", { n: info.level }) : t("computer"))}</span>`);
+    else if (info.away) badges.push(`<span class="pill off">${esc(t("away"))}</span>`);
+    else if (info.connected === false) badges.push(`<span class="pill off">${esc(t("offline"))}</span>`);
+    if (m.game === "emperor" && m.titles?.[s]) {
+      badges.push(`<span class="pill title t-${m.titles[s]}">${esc(titleWord(m.titles[s]))}</span>`);
+    }
+    if (m.game === "imperial" && m.dealer === s) badges.push(`<span class="pill dealer">${esc(t("dealer"))}</span>`);
+    el.querySelector(".seat-badges").innerHTML = badges.join("");
+    const count = m.handSizes?.[s] ?? 0;
+    const meta = [`<span>${esc(t("cards_n", { n: count }))}</span>`];
+    meta.push(`<span>${esc(t("tricks"))}: <b>${m.tricks?.[s] ?? 0}</b></span>`);
+    if (m.game === "emperor") meta.push(`<span>${esc(t("total"))}: <b>${m.totals[s]}</b></span>`);
+    else {
+      const sc = f.obs.scores[s];
+      meta.push(`<span class="imp-mini" title="${esc(t("imperials"))}">♛ <b>${sc.imperials}</b> · ${sc.points}</span>`);
+    }
+    el.querySelector(".seat-meta").innerHTML = meta.join("");
+    let label = `${name}: ${t("cards_n", { n: count })}`;
+    if (m.toAct === s && !m.over) label += `, ${t("waiting_for", { name })}`;
+    el.setAttribute("aria-label", label);
+    // The seat's hand as a strip: cards everyone (or you) may see face up, the rest backs.
+    const open = f.hands?.[s];
+    const known = isBottom && f.mySeat === s ? [] : open || m.shown?.[s] || [];
+    const faces = sortHand(known, m.trump, m.game);
+    const cardsBox = el.querySelector(".seat-cards");
+    if (cardsBox) {
+      cardsBox.classList.toggle("open", Boolean(open));
+      const key = `${faces.join(",")}|${Math.max(0, count - faces.length)}|${lang()}`;
+      if (cardsBox.dataset.key !== key) {
+        cardsBox.dataset.key = key;
+        cardsBox.innerHTML =
+          faces.map((c) => `<span class="mini face-up">${miniSvg(c, lang())}</span>`).join("") +
+          `<span class="mini back">${backSvg()}</span>`.repeat(Math.max(0, Math.min(13, count) - faces.length));
+      }
+    }
+    // The same cards in words (screen readers, and narrow screens where the strip is hidden).
+    const shownBox = el.querySelector(".seat-shown");
+    if (faces.length && !open) {
+      const label = m.game === "imperial" ? t("shown_cards") : t("known_cards");
+      shownBox.innerHTML =
+        `<span class="shown-label">${esc(label)}:</span> ` +
+        faces.map((c) => `<span class="chip">${suitColour(esc(cardLabel(c, lang())))}</span>`).join(" ");
+    } else shownBox.innerHTML = "";
+  }
+
+  renderDeck() {
+    const m = this.model;
+    const box = this.el(".deck-corner");
+    const parts = [];
+    if (m.game === "imperial" && m.turnup) {
+      parts.push(
+        `<div class="stock" aria-hidden="true"><span class="mini back">${backSvg()}</span></div>` +
+          `<figure class="turnup"><span class="mini" role="img" aria-label="${esc(cardWords(m.turnup, lang()))}">` +
+          `${cardSvg(m.turnup, lang())}</span><figcaption>${esc(t("turnup"))}</figcaption></figure>`,
+      );
+    } else if (m.trumpCard) {
+      parts.push(
+        `<figure class="turnup"><span class="mini" role="img" aria-label="${esc(cardWords(m.trumpCard, lang()))}">` +
+          `${cardSvg(m.trumpCard, lang())}</span><figcaption>${esc(t("trump_card"))}</figcaption></figure>`,
+      );
+    }
+    const html = parts.join("");
+    if (box.dataset.html !== html) {
+      box.innerHTML = html;
+      box.dataset.html = html;
+    }
+  }
+
+  renderTrick() {
+    if (!this.model) return;
+    const m = this.model;
+    const area = this.el(".trick-area");
+    const gathering = m.trick.length === 0 && this.lingering;
+    const cards = gathering ? this.lingering.cards : m.trick;
+    area.className = "trick-area";
+    if (gathering) area.classList.add("gather", `to-${this.position(this.lingering.winner)}`);
+    area.setAttribute("aria-label", gathering ? t("last_trick") : t("trick"));
+    reconcile(
+      area,
+      cards,
+      (c) => `${c.card}`,
+      () => {
+        const el = document.createElement("div");
+        el.setAttribute("role", "listitem");
+        return el;
+      },
+      (el, c, i, isNew) => {
+        const pos = this.position(c.seat);
+        el.className = `trick-card at-${pos}${isNew && !gathering ? ` play-in from-${pos}` : ""}`;
+        el.style.zIndex = String(i + 1);
+        const label = t("played_by", { name: this.plainName(c.seat), card: cardLabel(c.card, lang()) });
+        el.setAttribute("aria-label", label);
+        el.dataset.card = c.card;
+        el.dataset.seat = String(c.seat);
+        const k = `${c.card}:${lang()}`;
+        if (el.dataset.face !== k) {
+          el.innerHTML = cardSvg(c.card, lang());
+          el.dataset.face = k;
+        }
+      },
+    );
+    const note = this.el(".felt-note");
+    note.textContent = gathering
+      ? t("takes_trick", { name: this.plainName(this.lingering.winner) })
+      : "";
+  }
+
+  renderScores() {
+    const m = this.model;
+    const f = this.frame;
+    const rows = [];
+    if (m.game === "imperial") {
+      const target = f.obs.options.target;
+      rows.push(
+        `<table class="scores"><thead><tr><th scope="col">${esc(t("player"))}</th>` +
+          `<th scope="col">${esc(t("imperials"))}</th><th scope="col">${esc(t("points"))}</th>` +
+          `<th scope="col">${esc(t("tricks"))}</th></tr></thead><tbody>`,
+      );
+      for (let s = 0; s < m.n; s++) {
+        const sc = f.obs.scores[s];
+        const marks = [...Array(Math.max(target, sc.imperials))]
+          .map((_, i) => `<span class="imp${i < sc.imperials ? " on" : ""}"></span>`)
+          .join("");
+        const pct = Math.min(100, Math.round((sc.points / 24) * 100));
+        rows.push(
+          `<tr class="${s === m.toAct ? "turn" : ""}${f.obs.winner === s ? " winner" : ""}">` +
+            `<th scope="row">${esc(this.plainName(s))}${s === f.mySeat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</th>` +
+            `<td><span class="imps" aria-label="${sc.imperials} / ${target}">${marks}</span> <b>${sc.imperials}</b></td>` +
+            `<td><div class="pts" title="${esc(t("to_next", { n: 24 - sc.points }))}"><div class="pts-bar" style="width:${pct}%"></div>` +
+            `<span>${sc.points}/24</span></div></td>` +
+            `<td>${m.tricks[s]}</td></tr>`,
+        );
+      }
+      rows.push("</tbody></table>");
+    } else {
+      rows.push(
+        `<table class="scores"><thead><tr><th scope="col">${esc(t("player"))}</th>` +
+          `<th scope="col">${esc(t("title"))}</th><th scope="col">${esc(t("this_round"))}</th>` +
+          `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>`,
+      );
+      const order = f.obs.title_order || [...Array(m.n).keys()];
+      for (const s of order) {
+        const title = m.titles[s];
+        rows.push(
+          `<tr class="${s === m.toAct ? "turn" : ""}">` +
+            `<th scope="row">${esc(this.plainName(s))}${s === f.mySeat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</th>` +
+            `<td>${title ? `<span class="pill title t-${title}">${esc(titleWord(title))}</span>` : "—"}</td>` +
+            `<td>${m.tricks[s]}</td><td><b>${m.totals[s]}</b></td></tr>`,
+        );
+      }
+      rows.push("</tbody></table>");
+    }
+    this.el(".score-body").innerHTML = rows.join("");
+  }
+
+  renderFeed() {
+    const m = this.model;
+    const lines = narrateAll(m.game, m.events, this.names());
+    const feed = this.el(".feed");
+    // Events only grow during a game; a shorter list is a new game or a replay step back.
+    const key = `${lang()}:${m.game}`;
+    if (feed.dataset.key !== key || lines.length < feed.childElementCount) {
+      feed.innerHTML = "";
+      feed.dataset.key = key;
+    }
+    for (let i = feed.childElementCount; i < lines.length; i++) {
+      const li = document.createElement("li");
+      li.className = `ev ev-${lines[i].kind}`;
+      li.innerHTML = suitColour(esc(lines[i].text)).replace(/\n/g, "<br>");
+      feed.appendChild(li);
+    }
+    feed.scrollTop = feed.scrollHeight;
+  }
+
+  renderHand(prev) {
+    const m = this.model;
+    const f = this.frame;
+    const box = this.el(".hand");
+    const seat = f.mySeat ?? (f.hands ? (f.bottomSeat ?? 0) : null);
+    const cards = seat == null ? [] : f.mySeat != null ? m.hand : f.hands?.[seat] || [];
+    const sorted = sortHand(cards, m.trump, m.game);
+    const myTurn = this.isMyTurn() && m.phase === "play";
+    const round = f.obs.deal ?? f.obs.round;
+    const newDeal = !prev || round !== this.lastDealKey;
+    this.lastDealKey = round;
+    if (seat == null) {
+      // Watching: the bottom seat's cards face down (a spectator never sees a hand).
+      const bottom = [...Array(m.n).keys()].find((s) => this.position(s) === "bottom");
+      const count = m.handSizes?.[bottom] ?? 0;
+      if (box.dataset.backs !== String(count)) {
+        box.dataset.backs = String(count);
+        box.innerHTML = `<span class="card back" aria-hidden="true">${backSvg()}</span>`.repeat(count);
+        [...box.children].forEach((c, i) => c.style.setProperty("--i", String(i)));
+      }
+      box.setAttribute("aria-label", t("hand_of", { name: this.plainName(bottom) }));
+      this.layoutHand();
+      return;
+    }
+    delete box.dataset.backs;
+    for (const el of box.querySelectorAll(".card.back")) el.remove();
+    box.setAttribute("aria-label", seat === f.mySeat ? t("your_hand") : t("hand_of", { name: this.plainName(seat) }));
+    const shownMine = new Set(f.mySeat != null ? m.shown?.[f.mySeat] || [] : []);
+    const focused = document.activeElement?.closest?.(".hand .card")?.dataset.key;
+    reconcile(
+      box,
+      sorted,
+      (c) => c,
+      (c) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "card";
+        b.setAttribute("role", "option");
+        b.dataset.card = c;
+        return b;
+      },
+      (b, c, i, isNew) => {
+        const legal = myTurn && m.legal.has(c);
+        b.classList.toggle("legal", legal);
+        b.classList.toggle("dim", myTurn && !legal);
+        b.classList.toggle("shown", shownMine.has(c));
+        b.title = shownMine.has(c) ? t("shown_to_all") : "";
+        b.classList.toggle("deal-in", isNew && newDeal);
+        b.classList.remove("sending");
+        b.style.setProperty("--i", String(i));
+        b.setAttribute("aria-disabled", legal ? "false" : "true");
+        b.setAttribute("aria-selected", "false");
+        const words = cardWords(c, lang());
+        b.setAttribute("aria-label", myTurn ? `${words}, ${t(legal ? "legal_card" : "not_legal_card")}` : words);
+        const k = `${c}:${lang()}`;
+        if (b.dataset.face !== k) {
+          b.innerHTML = cardSvg(c, lang());
+          b.dataset.face = k;
+        }
+      },
+    );
+    // Roving tab stop: one card in the tab order; arrows move among the cards.
+    const buttons = [...box.querySelectorAll(".card")];
+    const stop = buttons.find((b) => b.dataset.key === focused) || buttons.find((b) => b.classList.contains("legal")) || buttons[0];
+    for (const b of buttons) b.tabIndex = b === stop ? 0 : -1;
+    this.layoutHand();
+    this.el(".hand-hint").textContent = myTurn ? t("keyboard_hint") : "";
+  }
+
+  layoutHand() {
+    const box = this.el(".hand");
+    const cards = box.children.length;
+    if (!cards) return;
+    const width = box.clientWidth || this.root.clientWidth || 360;
+    const cardW = box.firstElementChild.getBoundingClientRect().width || 80;
+    const natural = cardW * 0.62;
+    const step = cards > 1 ? Math.min(natural, (width - cardW - 8) / (cards - 1)) : 0;
+    box.style.setProperty("--step", `${Math.max(step, 12)}px`);
+    box.style.setProperty("--count", String(cards));
+  }
+
+  renderDecision() {
+    const m = this.model;
+    const f = this.frame;
+    const box = this.el(".decision");
+    const mine = this.isMyTurn() && m.game === "emperor" && m.phase !== "play" && m.choices.length > 0;
+    if (!mine) {
+      box.hidden = true;
+      box.innerHTML = "";
+      box.dataset.key = "";
+      return;
+    }
+    const key = `${f.obs.round}:${m.phase}:${m.choices.join(",")}:${lang()}`;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const obs = f.obs;
+    let title;
+    let text;
+    const buttons = [];
+    const has = (a) => m.choices.includes(a);
+    if (m.phase === "exchange") {
+      title = t("exchange_title");
+      text = t("exchange_prompt");
+      if (obs.round >= obs.options.bargain_from) text += ` ${t("exchange_bargain_note")}`;
+      for (const a of m.choices) {
+        if (a.startsWith("swap ")) {
+          const target = Number(a.slice(5));
+          const tt = m.titles[target];
+          const label = t("take_hand_of", { name: this.plainName(target) }) + (tt ? ` (${titleWord(tt)})` : "");
+          buttons.push([a, label, "primary"]);
+        }
+      }
+      if (has("pass")) buttons.push(["pass", t("pass"), ""]);
+    } else if (m.phase === "bargain" && has("accept")) {
+      const offer = obs.offers[obs.offers.length - 1] || { target: 0, tricks: 0 };
+      title = t("answer_title");
+      text = t("answer_prompt", { name: this.plainName(offer.target), k: offer.tricks });
+      buttons.push(["accept", t("accept"), "primary"], ["refuse", t("refuse"), ""]);
+    } else if (m.phase === "bargain") {
+      const swap = [...obs.swaps].reverse().find((s) => s.result === "pending") || obs.swaps[obs.swaps.length - 1];
+      title = t("bargain_title");
+      text = t("bargain_prompt", { name: swap ? this.plainName(swap.taker) : "?" });
+      for (const a of m.choices) {
+        if (a.startsWith("offer ")) buttons.push([a, t("offer_k", { k: a.slice(6) }), "primary"]);
+      }
+      if (has("yield")) buttons.push(["yield", t("give_in"), ""]);
+    } else if (m.phase === "trump") {
+      title = t("trump_title");
+      text = t("trump_prompt");
+      for (const a of m.choices) {
+        const s = a.slice(6);
+        if (s === "NT") buttons.push([a, t("no_trumps"), "nt"]);
+        else buttons.push([a, trumpWords(s), `suit suit-${s}`, suitIcon(s, 22)]);
+      }
+    } else {
+      title = t("your_choice");
+      text = "";
+      for (const a of m.choices) buttons.push([a, a, ""]);
+    }
+    box.innerHTML =
+      `<div class="decision-card" role="dialog" aria-modal="false" aria-labelledby="decision-title" aria-describedby="decision-text">` +
+      `<h2 id="decision-title">${esc(title)}</h2><p id="decision-text">${esc(text)}</p>` +
+      `<div class="decision-buttons">` +
+      buttons
+        .map(([a, label, cls, icon]) => `<button type="button" class="btn ${cls}" data-action="${esc(a)}">${icon || ""}<span>${esc(label)}</span></button>`)
+        .join("") +
+      `</div></div>`;
+    box.hidden = false;
+    box.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  startTimer() {
+    clearInterval(this.timerHandle);
+    const tick = () => this.tickTimer();
+    tick();
+    if (this.frame.deadline) this.timerHandle = setInterval(tick, 250);
+  }
+
+  tickTimer() {
+    const f = this.frame;
+    const m = this.model;
+    for (const el of this.root.querySelectorAll(".seat .timer")) {
+      const seat = Number(el.closest(".seat").dataset.seat);
+      const active = f.deadline && m.toAct === seat && !m.over;
+      el.hidden = !active;
+      if (!active) continue;
+      const left = Math.max(0, (f.deadline - Date.now()) / 1000);
+      const total = f.turnSeconds || 60;
+      el.querySelector(".timer-bar").style.width = `${Math.min(100, (left / total) * 100)}%`;
+      el.querySelector(".timer-text").textContent = t("seconds_left", { n: Math.ceil(left) });
+      el.classList.toggle("low", left < 10);
+    }
+  }
+
+  // ------------------------------------------------------------------ input
+
+  tryPlay(card) {
+    const m = this.model;
+    if (!this.isMyTurn() || m.phase !== "play") return;
+    if (!m.hand.includes(card)) {
+      this.flash(t("card_not_in_hand", { card: cardLabel(card, lang()) }));
+      return;
+    }
+    if (!m.legal.has(card)) {
+      this.flash(t("card_not_legal", { card: cardLabel(card, lang()) }));
+      return;
+    }
+    this.send(card);
+  }
+
+  send(action) {
+    if (this.pending) return;
+    this.pending = action;
+    const btn = this.root.querySelector(`.hand .card[data-key="${CSS.escape(action)}"]`);
+    if (btn) btn.classList.add("sending");
+    this.onAction(action);
+  }
+
+  /** The server refused the last action: allow another try. */
+  rejected(message) {
+    this.pending = null;
+    for (const b of this.root.querySelectorAll(".sending")) b.classList.remove("sending");
+    this.flash(t("rejected", { message }));
+  }
+
+  flash(text) {
+    const hint = this.el(".hand-hint");
+    hint.textContent = text;
+    hint.classList.add("flash");
+    clearTimeout(this.flashHandle);
+    this.flashHandle = setTimeout(() => {
+      hint.classList.remove("flash");
+      hint.textContent = this.isMyTurn() && this.model.phase === "play" ? t("keyboard_hint") : "";
+    }, 2500);
+  }
+
+  onKey(e) {
+    if (!this.root.isConnected || this.root.closest("[hidden]")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    if (document.querySelector("dialog[open]")) return;
+    const cards = [...this.root.querySelectorAll(".hand .card")];
+    const current = document.activeElement?.closest?.(".hand .card");
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      if (!cards.length || this.replay) return;
+      e.preventDefault();
+      let i = current ? cards.indexOf(current) : -1;
+      i = e.key === "ArrowRight" ? Math.min(cards.length - 1, i + 1) : Math.max(0, i < 0 ? cards.length - 1 : i - 1);
+      for (const b of cards) b.tabIndex = -1;
+      cards[i].tabIndex = 0;
+      cards[i].focus();
+      return;
+    }
+    if ((e.key === "Enter" || e.key === " ") && current) {
+      e.preventDefault();
+      this.tryPlay(current.dataset.key);
+      return;
+    }
+    if (e.key.length === 1 && /[0-9a-zа-яё♠♥♦♣]/i.test(e.key) && !this.replay) {
+      const now = Date.now();
+      if (now - this.typedAt > 1500) this.typed = "";
+      this.typedAt = now;
+      this.typed = (this.typed + e.key).slice(-3);
+      for (const len of [3, 2]) {
+        if (this.typed.length < len) continue;
+        const card = readTyped(this.typed.slice(-len));
+        if (card) {
+          this.typed = "";
+          this.tryPlay(card);
+          return;
+        }
+      }
+      this.flash(t("typed", { text: this.typed.toUpperCase() }));
+    }
+  }
+}
