@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import httpx
 import pytest
@@ -180,3 +181,20 @@ async def test_kill_9_in_mid_game_loses_nothing_acknowledged(fresh_server: Serve
         assert final["actions"][seq - 1] == text
     assert final["result"]["standing"] is not None
     await me.close()
+
+
+async def test_update_carries_the_next_persons_deadline(server: ServerProc) -> None:
+    a, b, table = await _two(server, {"target": 1}, timeout=30.0)
+    try:
+        players = {0: a, 1: b}
+        leader = players[a.views[table]["to_act"]]
+        follower = b if leader is a else a
+        before = time.time() * 1000
+        await leader.act(table, leader.legal(table)[0])
+        update = await follower.expect("update", seq=leader.seqs[table])
+        # The follower (a person) must answer within the table's 30 s from now.
+        assert update["view"]["to_act"] == (1 if follower is b else 0)
+        assert before + 29_000 <= update["deadline_ms"] <= time.time() * 1000 + 30_000
+    finally:
+        await a.close()
+        await b.close()

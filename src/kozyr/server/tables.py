@@ -196,6 +196,7 @@ class Table:
         }
         if view:
             frame["view"] = view_of(self.state, seat)
+            frame["deadline_ms"] = self.deadline_ms
         return frame
 
     def _sync_frame(self, seat: int | None) -> dict[str, Any]:
@@ -501,10 +502,11 @@ class Table:
         self.metrics.actions.labels(self.row.game, by).inc()
         if reply is not None and cid is not None:
             reply.send(self._ack(cid, seq, duplicate=False))
+        # Arm the next turn first, so that the update can carry its deadline.
+        self._schedule()
         self._broadcast_update(seq)
         if finished is not None:
             self._finish()
-        self._schedule()
         return seq, False
 
     def _undo_finish(self, finished: TableRow | None) -> None:

@@ -266,6 +266,10 @@ function onUpdate(f) {
   if (f.view) {
     tb.view = f.view;
     tb.turnStarted = Date.now();
+    if (tb.info && "deadline_ms" in f) {
+      // The server's deadline for the seat that acts now (null: no timer or a bot).
+      tb.info = { ...tb.info, deadline_ms: f.deadline_ms, to_act: f.view.to_act, seq: f.seq };
+    }
     drawTable();
   }
 }
