@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kozyr.bots.registry import make_bot
+from kozyr.cards import card_list
 from kozyr.games.base import DealError, GameState
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
@@ -33,20 +34,11 @@ Position = Any
 """An observation of the game (ImperialObservation or EmperorObservation) of the seat to act."""
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _deal_uniform(
     rng: random.Random, players: int, seat: int, pool: int, base: list[int], sizes: Sequence[int]
 ) -> list[int]:
     """Each other seat: its known cards plus uniform draws from ``pool`` up to its size."""
-    cards = _bits(pool)
+    cards = card_list(pool)
     rng.shuffle(cards)
     hidden = [0] * players
     for s in range(players):

@@ -42,6 +42,7 @@ __all__ = [
     "Lang",
     "Suit",
     "card",
+    "card_list",
     "card_name",
     "cards_in",
     "parse_card",
@@ -217,6 +218,20 @@ def parse_cards(text: str | Iterable[str]) -> CardSet:
             raise CardError(f"card {part!r} is given twice")
         mask |= bit
     return CardSet(mask)
+
+
+def card_list(mask: int) -> list[Card]:
+    """The cards of a bit mask as a list, lowest first (the fast form for hot loops).
+
+    >>> card_list(0b1010 | 1 << 51)
+    [1, 3, 51]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def cards_in(mask: int) -> Iterator[Card]:

@@ -8,7 +8,7 @@ import sys
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -79,34 +79,48 @@ def _bot_check(game: str, bot: str) -> None:
         raise typer.BadParameter(str(e), param_hint="--level") from e
 
 
-def _play(
-    state: GameState,
-    view_of: Any,
-    names: list[str],
-    seat: int,
-    lang: Lang,
-    records: Path | None,
-    seed: int,
-    bot: str,
-) -> None:
-    console = Console(highlight=False, soft_wrap=True)
-    bots: dict[int, Bot] = {
-        s: make_bot(state.game, bot, seed * 31 + s) for s in range(state.players) if s != seat
-    }
-    view: View = view_of(console, names, lang)
-    session = Session(state, seat, bots, view, console, console.input, lang)
-    session.console.print(t("prompt_help", lang))
-    session.run()
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    path = (records or _records_dir()) / f"{state.game}-{stamp}-seed{seed}.json"
-    created = datetime.now(UTC).isoformat(timespec="seconds")
-    save(state, path, players=names, bots=bot, created=created)
-    console.print(t("record_saved", lang, path=path))
-
-
 def _seat_check(seat: int, players: int) -> None:
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seat must be 0-{players - 1}", param_hint="--seat")
+
+
+def _play_game(
+    game: str,
+    players: int,
+    seed: int | None,
+    lang: LangChoice | None,
+    records: Path | None,
+    seat: int,
+    level: str,
+) -> None:
+    from kozyr.terminal.style import seat_names
+
+    _seat_check(seat, players)
+    _bot_check(game, level)
+    language: Lang = lang.value if lang else default_lang()
+    seed = random.randrange(1 << 31) if seed is None else seed
+    state: GameState
+    if game == "imperial":
+        from kozyr.games.imperial import ImperialOptions, ImperialState
+
+        state = ImperialState.new(ImperialOptions(players=players), seed=seed)
+    else:
+        from kozyr.games.emperor import EmperorOptions, EmperorState
+
+        state = EmperorState.new(EmperorOptions(players=players), seed=seed)
+    names = seat_names(players, seat, language)
+    console = Console(highlight=False, soft_wrap=True)
+    bots: dict[int, Bot] = {
+        s: make_bot(game, level, seed * 31 + s) for s in range(players) if s != seat
+    }
+    view = _view_for(game, console, names, language)
+    console.print(t("prompt_help", language))
+    Session(state, seat, bots, view, console, console.input, language).run()
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    path = (records or _records_dir()) / f"{game}-{stamp}-seed{seed}.json"
+    created = datetime.now(UTC).isoformat(timespec="seconds")
+    save(state, path, players=names, bots=level, created=created)
+    console.print(t("record_saved", language, path=path))
 
 
 @play_app.command("imperial")
@@ -119,17 +133,7 @@ def play_imperial(
     level: BotOpt = str(DEFAULT_LEVEL),
 ) -> None:
     """Imperial (Империал) against computer players."""
-    from kozyr.games.imperial import ImperialOptions, ImperialState
-    from kozyr.terminal.imperial_view import ImperialView
-    from kozyr.terminal.style import seat_names
-
-    _seat_check(seat, players)
-    _bot_check("imperial", level)
-    language: Lang = lang.value if lang else default_lang()
-    seed = random.randrange(1 << 31) if seed is None else seed
-    state = ImperialState.new(ImperialOptions(players=players), seed=seed)
-    names = seat_names(players, seat, language)
-    _play(state, ImperialView, names, seat, language, records, seed, level)
+    _play_game("imperial", players, seed, lang, records, seat, level)
 
 
 @play_app.command("emperor")
@@ -142,17 +146,7 @@ def play_emperor(
     level: BotOpt = str(DEFAULT_LEVEL),
 ) -> None:
     """Emperor (Император) against computer players."""
-    from kozyr.games.emperor import EmperorOptions, EmperorState
-    from kozyr.terminal.emperor_view import EmperorView
-    from kozyr.terminal.style import seat_names
-
-    _seat_check(seat, players)
-    _bot_check("emperor", level)
-    language: Lang = lang.value if lang else default_lang()
-    seed = random.randrange(1 << 31) if seed is None else seed
-    state = EmperorState.new(EmperorOptions(players=players), seed=seed)
-    names = seat_names(players, seat, language)
-    _play(state, EmperorView, names, seat, language, records, seed, level)
+    _play_game("emperor", players, seed, lang, records, seat, level)
 
 
 @app.command("replay")

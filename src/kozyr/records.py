@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -213,25 +213,38 @@ def start(data: dict[str, Any]) -> GameState:
         raise RecordError(str(e)) from e
 
 
-def replay(data: dict[str, Any]) -> GameState:
-    """Replays a whole record and returns the game where its actions run out (B2).
+def replay_steps(data: dict[str, Any]) -> Iterator[tuple[GameState, int | None]]:
+    """Replays a record one action at a time (B2): yields the game before its first action
+    (with seat None), then after each action with the seat that took it. The same state
+    object is yielded each time, moved on.
 
-    It also stops, without error, where a deal is needed that is neither listed nor
-    seeded; ``state.waiting_for_deal`` then tells so.
+    It stops where the actions run out or, without error, where a deal is needed that is
+    neither listed nor seeded (``state.waiting_for_deal`` then tells so).
     """
     state = start(data)
     actions = _field(data, "actions", list, "")
+    yield state, None
     for i, text in enumerate(actions):
         if not isinstance(text, str):
             raise RecordError(f"actions[{i}]: expected an action text, got {json.dumps(text)}")
         if state.waiting_for_deal:
-            break
+            return
         if state.over:
             raise RecordError(f"actions[{i}] {text!r}: the game is already over")
+        seat = state.to_act
         try:
             state.play(text)
         except (GameError, CardError) as e:
             raise RecordError(f"actions[{i}] {text!r}: {e}") from e
+        yield state, seat
+
+
+def replay(data: dict[str, Any]) -> GameState:
+    """Replays a whole record and returns the game where its actions run out (B2)."""
+    steps = replay_steps(data)
+    state, _ = next(steps)
+    for _ in steps:
+        pass  # the same state object moves on with every step
     return state
 
 

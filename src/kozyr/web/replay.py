@@ -20,12 +20,10 @@ engine's event list only grows, so a step's events are a prefix of the final lis
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from kozyr.cards import CardError
-from kozyr.games.base import GameError, GameState
-from kozyr.records import RecordError, start
+from kozyr.games.base import GameState
+from kozyr.records import RecordError, replay_steps
 
 MAX_ACTIONS = 20_000
 """A record longer than this is refused (a real game has at most a few thousand)."""
@@ -49,26 +47,15 @@ def replay_frames(record: dict[str, Any]) -> dict[str, Any]:
 
     Raises :class:`kozyr.records.RecordError` for a record that does not replay.
     """
-    state = start(record)
     actions = record.get("actions")
-    if not isinstance(actions, list):
-        raise RecordError("actions: expected a list")
-    if len(actions) > MAX_ACTIONS:
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
         raise RecordError(f"actions: more than {MAX_ACTIONS}")
-    steps = [_step(state, None, len(state.events))]
-    for i, text in enumerate(actions):
-        if not isinstance(text, str):
-            raise RecordError(f"actions[{i}]: expected an action text, got {json.dumps(text)}")
-        if state.waiting_for_deal:
-            break
-        if state.over:
-            raise RecordError(f"actions[{i}] {text!r}: the game is already over")
-        seat = state.to_act
-        try:
-            state.play(text)
-        except (GameError, CardError) as e:
-            raise RecordError(f"actions[{i}] {text!r}: {e}") from e
-        steps.append(_step(state, {"seat": seat, "action": state.actions[-1]}, len(state.events)))
+    steps = []
+    state: GameState | None = None
+    for state, seat in replay_steps(record):
+        action = None if seat is None else {"seat": seat, "action": state.actions[-1]}
+        steps.append(_step(state, action, len(state.events)))
+    assert state is not None  # replay_steps always yields the start
     players = record.get("players")
     names = (
         [str(p) for p in players]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kozyr.cards import card_list
+
 __all__ = [
     "ABOVE",
     "DECK",
@@ -64,21 +66,12 @@ def legal_cards(hand: int, lead_card: int | None, trump: int) -> list[int]:
     if lead_card is not None:
         m = hand & SUIT_MASKS[lead_card // 13]
         if m:
-            return _cards(m)
+            return card_list(m)
         if trump != NT:
             m = hand & SUIT_MASKS[trump]
             if m:
-                return _cards(m)
-    return _cards(hand)
-
-
-def _cards(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+                return card_list(m)
+    return card_list(hand)
 
 
 def choose_card(

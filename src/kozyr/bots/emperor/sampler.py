@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from kozyr.cards import card_list
 from kozyr.games.emperor import EmperorObservation
 
 from .cardplay import DECK, SUIT_MASKS
@@ -31,15 +32,6 @@ def _void_mask(voids: int) -> int:
         if voids >> s & 1:
             m |= SUIT_MASKS[s]
     return m
-
-
-def _cards(mask: int) -> list[int]:
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def unseen_pool(obs: EmperorObservation) -> int:
@@ -87,7 +79,7 @@ def sample_hidden(obs: EmperorObservation, rng: random.Random) -> list[int]:
         hands = base[:]
         ok = True
         for t in seats:
-            cand = _cards(allowed[t] & left)
+            cand = card_list(allowed[t] & left)
             if len(cand) < need[t]:
                 ok = False
                 break
@@ -110,7 +102,7 @@ def _matching(
     """Cards to seats by augmenting paths (Kuhn), in random order: always finds a fit."""
     slots: list[int] = [t for t in seats for _ in range(need[t])]
     rng.shuffle(slots)
-    cards = _cards(pool)
+    cards = card_list(pool)
     rng.shuffle(cards)
     slot_card: list[int] = [-1] * len(slots)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from kozyr.cards import card_list
 from kozyr.games.base import Observation
 from kozyr.games.imperial import ImperialObservation, ImperialState
 from kozyr.games.imperial.card_tables import ABOVE, STRENGTH, SUIT_MASKS, SUIT_OF, deck_for
@@ -37,15 +38,6 @@ RISK_TRUMPS = 2
 
 def _low_offset(players: int) -> int:
     return 5 if players == 2 else 4  # the 7 (two players) or the 6 (three), I4
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def decide(
@@ -119,7 +111,7 @@ def _follow(
             # Safe against the players still to come: no card out beats it in its suit
             # (a ruff by a void player is possible but unknown; accept that risk).
             safe = 0
-            for c in _bits(win):
+            for c in card_list(win):
                 if not ABOVE[c] & out:
                     safe |= 1 << c
         kq = safe & (1 << k | 1 << q)
@@ -128,7 +120,7 @@ def _follow(
             return q if kq >> q & 1 else k
         if safe:
             choice, cost = -1, 1e9
-            for c in _bits(safe):
+            for c in card_list(safe):
                 value = _keep(c, trump, out, hand, kq_out, k, j, a)
                 if honours >> c & 1:
                     value -= 4.0  # I8: an honour that beats the winning card scores 4
@@ -139,7 +131,7 @@ def _follow(
         # the J, which the K or Q still to come could capture (I9).
         scoring = win & honours & ~(1 << j if kq_out else 0)
         if scoring and not scoring >> k & 1:
-            return _bits(scoring)[0]
+            return card_list(scoring)[0]
     return _duck(hand, legal, led, trump, out, honours, kq_out, best, k, q, j, a)
 
 
@@ -161,7 +153,7 @@ def _duck(
     danger = 1 << j | 1 << a if (kq_out or best in (k, q)) else 0
     pool = legal & ~danger & ~honours or legal & ~danger or legal
     choice, cost = -1, 1e9
-    for c in _bits(pool):
+    for c in card_list(pool):
         suit = SUIT_OF[c]
         if suit == led:
             value = float(STRENGTH[c])
@@ -200,19 +192,19 @@ def _lead(
     exp_opp = out_trumps.bit_count() * min(1.0, others / n_out) if n_out else 0.0
     # Trumps nothing out can beat, weakest first (card ids do not follow I2's order).
     masters = sorted(
-        (c for c in _bits(mine) if not ABOVE[c] & out_trumps), key=STRENGTH.__getitem__
+        (c for c in card_list(mine) if not ABOVE[c] & out_trumps), key=STRENGTH.__getitem__
     )
     if masters and exp_opp > 0.4 and mine.bit_count() >= exp_opp + 1:
         # Draw trumps with the lowest master; a master honour led also scores 4 (I8),
         # and leading the K while the J or A is out may force it under (I9).
         return masters[0]
     if not out_trumps and mine & honours:
-        return _bits(mine & honours)[0]  # nothing can beat or capture it: score it (I8)
+        return card_list(mine & honours)[0]  # nothing can beat or capture it: score it (I8)
     low = 13 * trump + _low_offset(players)
     # An honour under a trump that is still out may be forced under it later and score
     # nothing; with few trumps to shield it, lead it now for a sure 4 (I8).
     if mine.bit_count() <= RISK_TRUMPS:
-        risky = [c for c in _bits(mine & honours & ~(1 << low)) if ABOVE[c] & out_trumps]
+        risky = [c for c in card_list(mine & honours & ~(1 << low)) if ABOVE[c] & out_trumps]
         if risky:
             return max(risky, key=STRENGTH.__getitem__)
     if mine >> low & 1:
@@ -229,7 +221,7 @@ def _lead(
         if not suit_hand:
             continue
         # Card ids run 7..A within a suit; the order in play is by STRENGTH (I2).
-        top = max(_bits(suit_hand), key=STRENGTH.__getitem__)
+        top = max(card_list(suit_hand), key=STRENGTH.__getitem__)
         if not ABOVE[top] & out:
             count = (out & SUIT_MASKS[s]).bit_count()
             if count > most:
@@ -239,7 +231,7 @@ def _lead(
     if plain:
         # Lead low from the longest side suit.
         choice, cost = -1, 1e9
-        for c in _bits(plain):
+        for c in card_list(plain):
             length = (plain & SUIT_MASKS[SUIT_OF[c]]).bit_count()
             value = STRENGTH[c] - 3.0 * length
             if value < cost:
@@ -251,7 +243,7 @@ def _lead(
         pool = mine
     if masters:
         return masters[0]
-    return min(_bits(pool), key=STRENGTH.__getitem__)
+    return min(card_list(pool), key=STRENGTH.__getitem__)
 
 
 def decide_in_state(state: ImperialState) -> int:
