@@ -81,6 +81,19 @@ def t(key: str, lang: Lang = "en", **kwargs: object) -> str:
     return (ru if lang == "ru" else en).format(**kwargs)
 
 
+def ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for a count: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт.
+
+    >>> [ru_plural(n, "карта", "карты", "карт") for n in (1, 3, 5, 11, 21, 22, 40)]
+    ['карта', 'карты', 'карт', 'карт', 'карта', 'карты', 'карт']
+    """
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
 def default_lang() -> Lang:
     """Russian when the environment's locale is Russian, else English."""
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):

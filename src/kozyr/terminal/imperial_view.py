@@ -11,7 +11,7 @@ from rich.table import Table
 from kozyr.cards import Lang, parse_suit, suit_name
 from kozyr.games.base import Event, Observation
 from kozyr.games.imperial import ImperialObservation
-from kozyr.i18n import t
+from kozyr.i18n import ru_plural, t
 from kozyr.terminal.style import card_markup, cards_markup, name_of, text_cards
 
 # Score reasons as the engine names them, in the reader's words.
@@ -95,7 +95,10 @@ def narrate(
         if what == "point":
             suit = _suit(event["suit"], lang)
             if ru:
-                return f"{who}: масть {suit}, {event['length']} карт, {event['value']} очков"
+                n = event["length"]
+                return f"{who}: масть {suit}, {n} {ru_plural(n, 'карта', 'карты', 'карт')}, " + (
+                    f"{event['value']} {ru_plural(event['value'], 'очко', 'очка', 'очков')}"
+                )
             return f"{who}: point in {suit}, {event['length']} cards, value {event['value']}"
         if what == "honours":
             return f"{who}: " + ("онеры " if ru else "honours ") + text_cards(event["cards"], lang)
