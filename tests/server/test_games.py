@@ -64,7 +64,7 @@ async def _people(server: ServerProc, n: int) -> list[Player]:
     return players
 
 
-async def test_imperial_people_against_people_with_spectator(server: ServerProc) -> None:
+async def test_b3_imperial_people_against_people_with_spectator(server: ServerProc) -> None:
     a, b, spectator = await _people(server, 3)
     try:
         created = await a.post(
@@ -97,7 +97,7 @@ async def test_imperial_people_against_people_with_spectator(server: ServerProc)
             await p.close()
 
 
-async def test_emperor_people_join_order_decides_first_leader(server: ServerProc) -> None:
+async def test_b1_e5_emperor_people_join_order_decides_first_leader(server: ServerProc) -> None:
     """B1/E5: seats filled 0, 2, 1: seat 1 joined last and leads the first trick."""
     a, b, c, spectator = await _people(server, 4)
     try:

@@ -420,7 +420,7 @@ def test_emperor_with_swaps_offers_and_trump(server: str, browser: Any) -> None:
         p.context.close()
 
 
-def test_two_people_at_one_table_and_a_spectator(server: str, browser: Any) -> None:
+def test_b3_two_people_at_one_table_and_a_spectator(server: str, browser: Any) -> None:
     alice = _page(browser)
     guest(alice, server)
     table = create_table(alice, "imperial", 2, {"target": 2}, bots=False)
