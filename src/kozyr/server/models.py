@@ -32,6 +32,9 @@ users = Table(
     Column("password_hash", String(200), nullable=True),
     Column("guest", Boolean, nullable=False, default=False),
     Column("created_ms", BigInteger, nullable=False),
+    # the name's confusable skeleton (look-alikes share it); NULL for rows before 0002
+    Column("name_skeleton", String(200), nullable=True),
+    Index("ix_users_name_skeleton", "name_skeleton"),
 )
 
 sessions = Table(
@@ -52,6 +55,9 @@ game_tables = Table(
     Column("players", Integer, nullable=False),
     Column("options", Text, nullable=False),
     Column("seed", BigInteger, nullable=False),
+    # the 256-bit secret seed in hex and its dealing scheme; NULL: a legacy small seed
+    Column("seed_hex", String(64), nullable=True),
+    Column("dealing", String(32), nullable=True),
     Column("first_dealer", Integer, nullable=True),
     Column("join_order", Text, nullable=True),
     Column("seats", Text, nullable=False),
