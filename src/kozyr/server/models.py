@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlalchemy import (
     BigInteger,
     Boolean,
+    CheckConstraint,
     Column,
     Float,
     ForeignKey,
@@ -94,4 +95,46 @@ actions = Table(
     Column("created_ms", BigInteger, nullable=False),
     # the same client action id is applied once (NULL for bots: never equal)
     UniqueConstraint("table_id", "seat", "client_action_id", name="uq_actions_client_id"),
+)
+
+
+# -- the chip ledger (kozyr.server.ledger, B5) ----------------------------------------
+
+ledger_accounts = Table(
+    "ledger_accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    # user:7 (wallet), table:<id>:escrow, table:<id>:market:<m>, house
+    Column("key", String(120), nullable=False, unique=True),
+    Column("kind", String(16), nullable=False),
+    # the sum of the account's entries, kept in the same transaction as they are written
+    Column("balance", BigInteger, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    CheckConstraint("kind = 'house' OR balance >= 0", name="ck_ledger_accounts_not_negative"),
+)
+
+ledger_transactions = Table(
+    "ledger_transactions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    # the idempotency key: one movement per key, ever
+    Column("key", String(200), nullable=False, unique=True),
+    Column("kind", String(32), nullable=False),
+    # sha256 of the movement's content: a replayed key must carry the same content
+    Column("digest", String(64), nullable=False),
+    Column("memo", Text, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+)
+
+ledger_entries = Table(
+    "ledger_entries",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tx_id", Integer, ForeignKey("ledger_transactions.id"), nullable=False),
+    Column("account_id", Integer, ForeignKey("ledger_accounts.id"), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    Column("balance_after", BigInteger, nullable=False),
+    CheckConstraint("amount <> 0", name="ck_ledger_entries_amount"),
+    Index("ix_ledger_entries_account", "account_id", "id"),
+    Index("ix_ledger_entries_tx", "tx_id"),
 )
