@@ -21,7 +21,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -409,6 +409,13 @@ class Store:
                         .where(m.game_tables.c.id == final[0])
                         .values(**final[1])
                     )
+
+    async def action_count(self, table_id: str) -> int:
+        async with self.engine.connect() as conn:
+            n = await conn.scalar(
+                select(func.count()).select_from(m.actions).where(m.actions.c.table_id == table_id)
+            )
+        return int(n or 0)
 
     async def actions(self, table_id: str) -> list[ActionRow]:
         async with self.engine.connect() as conn:
