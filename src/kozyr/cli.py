@@ -1,9 +1,9 @@
-"""The ``kozyr`` command: play, replay."""
+"""The ``kozyr`` command: play, replay, verify, arena, serve."""
 
 from __future__ import annotations
 
 import json
-import random
+import secrets
 import sys
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -18,8 +18,9 @@ from kozyr.bots.base import Bot
 from kozyr.bots.registry import DEFAULT_LEVEL, make_bot
 from kozyr.cards import Lang
 from kozyr.games.base import GameState
+from kozyr.games.dealing import SEED_BITS
 from kozyr.i18n import default_lang, t
-from kozyr.records import RecordError, load, replay, save
+from kozyr.records import RecordError, load, replay, save, verify
 from kozyr.server.serve import serve
 from kozyr.terminal.session import Session, View
 
@@ -51,7 +52,14 @@ def _records_dir() -> Path:
     return Path(data) / "kozyr" / "records"
 
 
-SeedOpt = Annotated[int | None, typer.Option(help="Seed for the deals (a random one if left out).")]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        min=0,
+        help="Seed for the deals, to replay the same game (not secret); a secret 256-bit "
+        "one if left out.",
+    ),
+]
 LangOpt = Annotated[
     LangChoice | None, typer.Option("--lang", help="Language (default: from the locale).")
 ]
@@ -98,7 +106,8 @@ def _play_game(
     _seat_check(seat, players)
     _bot_check(game, level)
     language: Lang = lang.value if lang else default_lang()
-    seed = random.randrange(1 << 31) if seed is None else seed
+    secret = seed is None
+    seed = secrets.randbits(SEED_BITS) if seed is None else seed
     state: GameState
     if game == "imperial":
         from kozyr.games.imperial import ImperialOptions, ImperialState
@@ -110,16 +119,22 @@ def _play_game(
         state = EmperorState.new(EmperorOptions(players=players), seed=seed)
     names = seat_names(players, seat, language)
     console = Console(highlight=False, soft_wrap=True)
+    # The bots' own randomness is independent of the deal seed.
     bots: dict[int, Bot] = {
-        s: make_bot(game, level, seed * 31 + s) for s in range(players) if s != seat
+        s: make_bot(game, level, secrets.randbits(63) if secret else seed * 31 + s)
+        for s in range(players)
+        if s != seat
     }
     view = _view_for(game, console, names, language)
+    if not secret:
+        console.print(t("seed_not_secret", language, seed=seed))
     console.print(t("prompt_help", language))
     Session(state, seat, bots, view, console, console.input, language).run()
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    path = (records or _records_dir()) / f"{game}-{stamp}-seed{seed}.json"
+    name = f"{game}-{stamp}.json" if secret else f"{game}-{stamp}-seed{seed}.json"
+    path = (records or _records_dir()) / name
     created = datetime.now(UTC).isoformat(timespec="seconds")
-    save(state, path, players=names, bots=level, created=created)
+    save(state, path, players=names, bots=level, created=created, seed_secret=secret)
     console.print(t("record_saved", language, path=path))
 
 
@@ -186,6 +201,39 @@ def replay_cmd(
     view.show_end(state.summary())
     if state.waiting_for_deal:
         console.print(t("waiting_deal", language))
+
+
+@app.command("verify")
+def verify_cmd(
+    file: Annotated[Path, typer.Argument(help="A finished kozyr-record/1 JSON file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+    lang: LangOpt = None,
+) -> None:
+    """Check a finished game's fair dealing: the revealed seed against the commitment
+    published before the first deal, and every deal against the seed. Exit 0 when fair,
+    1 when not, 2 when the file cannot be read."""
+    try:
+        data = load(file)
+    except RecordError as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from e
+    verdict = verify(data)
+    if as_json:
+        json.dump(verdict, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        language: Lang = lang.value if lang else default_lang()
+        if verdict["ok"]:
+            typer.echo(
+                t("verify_ok", language, commitment=verdict["commitment"], deals=verdict["deals"])
+            )
+        else:
+            typer.echo(t("verify_failed", language))
+            for problem in verdict["problems"]:
+                typer.echo(f"  - {problem}")
+            typer.echo(t("verify_deals", language, ok=verdict["deals_ok"], deals=verdict["deals"]))
+    if not verdict["ok"]:
+        raise typer.Exit(1)
 
 
 def _view_for(game: str, console: Console, names: list[str], lang: Lang) -> View:

@@ -46,6 +46,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "round": ("Round {n}", "Тур {n}"),
     "deal": ("Deal {n}", "Сдача {n}"),
     "record_saved": ("Game record saved: {path}", "Запись партии сохранена: {path}"),
+    "seed_not_secret": (
+        "Seed {seed} was given: it is not secret, whoever knows it knows every deal.",
+        "Задано зерно {seed}: оно не тайное, кто его знает, знает все сдачи.",
+    ),
+    "verify_ok": (
+        "Fair: the seed matches the commitment sha256 {commitment}, and all {deals} deals "
+        "are the ones it deals.",
+        "Честно: зерно совпадает с обязательством sha256 {commitment}, и все сдачи ({deals}) "
+        "получены из него.",
+    ),
+    "verify_failed": ("NOT verified:", "НЕ подтверждено:"),
+    "verify_deals": (
+        "{ok} of {deals} deals match the seed.",
+        "Совпадают с зерном сдач: {ok} из {deals}.",
+    ),
     "game_over": ("Game over", "Игра окончена"),
     "winner": ("{name} wins", "Победитель: {name}"),
     "quit": ("You left the game.", "Вы вышли из игры."),

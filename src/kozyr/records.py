@@ -11,6 +11,15 @@ engine, so a record that breaks a rule is refused exactly where it breaks it.
 >>> again = replay(to_record(state))
 >>> again.events == state.events
 True
+
+The record carries the dealing scheme and the commitment; a finished record reveals the
+seed, and :func:`verify` recomputes every deal from it:
+
+>>> record = to_record(state)
+>>> record["dealing"], record["commitment"] == commitment(12345)
+('hmac-sha256', True)
+>>> verify(record)["ok"]
+True
 """
 
 from __future__ import annotations
@@ -22,8 +31,12 @@ from typing import Any, cast
 
 from kozyr.cards import CardError, card_name, cards_in, parse_card
 from kozyr.games.base import GameError, GameState
+from kozyr.games.dealing import LEGACY, SCHEMES, SECURE, commitment, parse_seed_hex, seed_hex
 from kozyr.games.emperor import EmperorDeal, EmperorOptions, EmperorState
+from kozyr.games.emperor.deal import seeded_deal as emperor_seeded_deal
 from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
+from kozyr.games.imperial.deal import draw_first_dealer
+from kozyr.games.imperial.deal import seeded_deal as imperial_seeded_deal
 
 FORMAT = "kozyr-record/1"
 GAMES = ("imperial", "emperor")
@@ -46,8 +59,22 @@ def _deal_json(deal: ImperialDeal | EmperorDeal) -> dict[str, Any]:
     return out
 
 
+def seed_fields(seed: int | None, scheme: str) -> dict[str, Any]:
+    """How a record names its seed: the scheme, the commitment, and the seed itself (64
+    hex digits for the secure scheme; an integer in old records, which have no
+    ``dealing`` field and no commitment)."""
+    if scheme == LEGACY:
+        return {"seed": seed}
+    return {
+        "dealing": scheme,
+        "commitment": None if seed is None else commitment(seed),
+        "seed": None if seed is None else seed_hex(seed),
+    }
+
+
 def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
-    """The record of a game so far, with every card dealt (for after the game, I13/B3).
+    """The record of a game so far, with every card dealt and the seed revealed: only
+    for after the game (I13, B3).
 
     ``extra`` adds fields such as ``players`` (names) or ``created``.
     """
@@ -64,7 +91,7 @@ def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
         "game": state.game,
         "options": options,
         **start,
-        "seed": state.seed,
+        **seed_fields(state.seed, state.dealing),
         "deals": [_deal_json(d) for d in state.dealt],
         "actions": list(state.actions),
     }
@@ -176,6 +203,30 @@ def _parse_deals(data: dict[str, Any], game: str) -> list[ImperialDeal | Emperor
     return deals
 
 
+def read_seed(data: dict[str, Any]) -> tuple[str, int | None]:
+    """The record's dealing scheme and seed. A record without ``dealing`` is an old one
+    (Mersenne Twister, integer seed); the secure scheme's seed is 64 hex digits."""
+    scheme = data.get("dealing", LEGACY)
+    if scheme not in SCHEMES:
+        raise RecordError(
+            f"dealing: expected one of {', '.join(SCHEMES)}, got {json.dumps(scheme)}"
+        )
+    seed = data.get("seed")
+    if seed is None:
+        return scheme, None
+    if scheme == SECURE and isinstance(seed, str):
+        try:
+            return scheme, parse_seed_hex(seed)
+        except ValueError as e:
+            raise RecordError(f"seed: {e}") from None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        kind = "64 hex digits, an integer or null" if scheme == SECURE else "an integer or null"
+        raise RecordError(f"seed: expected {kind}, got {json.dumps(seed)}")
+    if scheme == SECURE and not 0 <= seed < 1 << 256:
+        raise RecordError(f"seed: {seed} is outside 0 to 2**256 - 1")
+    return scheme, seed
+
+
 def start(data: dict[str, Any]) -> GameState:
     """Checks a record's header and deals and builds the game before its first action."""
     if data.get("format") != FORMAT:
@@ -186,9 +237,7 @@ def start(data: dict[str, Any]) -> GameState:
     options_json = data.get("options", {})
     if not isinstance(options_json, dict):
         raise RecordError("options: expected an object")
-    seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(f"seed: expected an integer or null, got {json.dumps(seed)}")
+    scheme, seed = read_seed(data)
     deals = _parse_deals(data, game)
     try:
         if game == "imperial":
@@ -201,13 +250,18 @@ def start(data: dict[str, Any]) -> GameState:
                 seed=seed,
                 deals=cast(Sequence[ImperialDeal], deals),
                 first_dealer=dealer,
+                dealing=scheme,
             )
         e_options = EmperorOptions.from_json(options_json)
         order = data.get("join_order")
         if order is not None:
             _field(data, "join_order", list, "")
         return EmperorState.new(
-            e_options, seed=seed, deals=cast(Sequence[EmperorDeal], deals), join_order=order
+            e_options,
+            seed=seed,
+            deals=cast(Sequence[EmperorDeal], deals),
+            join_order=order,
+            dealing=scheme,
         )
     except GameError as e:
         raise RecordError(str(e)) from e
@@ -255,3 +309,94 @@ def replay_file(path: Path) -> GameState:
         if str(e).startswith(str(path)):
             raise
         raise RecordError(f"{path}: {e}") from e
+
+
+def _mismatch(where: str, got: int, want: int) -> str:
+    extra, missing = got & ~want, want & ~got
+    return (
+        f"{where} holds {' '.join(_names(extra))} where the seed deals {' '.join(_names(missing))}"
+    )
+
+
+def _deal_problems(
+    i: int, deal: ImperialDeal | EmperorDeal, want: ImperialDeal | EmperorDeal
+) -> list[str]:
+    problems = []
+    for s, (got, exp) in enumerate(zip(deal.hands, want.hands, strict=True)):
+        if got != exp:
+            problems.append(_mismatch(f"deal {i + 1}: seat {s}", got, exp))
+    pairs = [("trump card", deal.trump_card, want.trump_card)]
+    if isinstance(deal, ImperialDeal) and isinstance(want, ImperialDeal):
+        pairs.append(("turn-up", deal.turnup, want.turnup))
+    for what, got_card, want_card in pairs:
+        if got_card != want_card:
+            shown = "none" if got_card is None else card_name(got_card)
+            dealt = "none" if want_card is None else card_name(want_card)
+            problems.append(f"deal {i + 1}: the {what} is {shown}; the seed deals {dealt}")
+    return problems
+
+
+def verify(data: dict[str, Any]) -> dict[str, Any]:
+    """Checks a finished record's fairness: that its seed matches the commitment
+    published before the first deal, that every deal (and Imperial's first dealer) is
+    the one the seed deals, and that the actions replay. JSON-ready; ``ok`` only when
+    everything holds. ``problems`` name each mismatch in English.
+    """
+    out: dict[str, Any] = {
+        "ok": False,
+        "dealing": data.get("dealing", LEGACY),
+        "commitment": data.get("commitment"),
+        "commitment_ok": None,
+        "deals": 0,
+        "deals_ok": 0,
+        "problems": [],
+    }
+    problems: list[str] = out["problems"]
+    try:
+        state = start(data)
+        deals = _parse_deals(data, state.game)
+    except RecordError as e:
+        problems.append(f"the record cannot be read: {e}")
+        return out
+    out["deals"] = len(deals)
+    seed, scheme = state.seed, state.dealing
+    if scheme == LEGACY:
+        problems.append(
+            "dealt by the old mt19937 scheme, before commitments existed: nothing was "
+            "published before the game to check the seed against"
+        )
+    elif out["commitment"] is None:
+        problems.append("the record has no commitment")
+    elif seed is None:
+        problems.append("the record does not reveal the seed (is the game over?)")
+    else:
+        out["commitment_ok"] = commitment(seed) == out["commitment"]
+        if not out["commitment_ok"]:
+            problems.append("the seed does not match the commitment: sha256(seed) differs")
+    if seed is None:
+        if scheme == LEGACY:
+            problems.append("the record has no seed: its deals were given, not dealt")
+        return out
+    n = state.players
+    if isinstance(state, ImperialState):
+        drawn = draw_first_dealer(n, seed, scheme)
+        if state.first_dealer != drawn:
+            problems.append(
+                f"the first dealer is seat {state.first_dealer}; the seed draws seat {drawn}"
+            )
+    for i, deal in enumerate(deals):
+        want: ImperialDeal | EmperorDeal
+        if isinstance(state, ImperialState):
+            want = imperial_seeded_deal(n, seed, i, (state.first_dealer + i) % n, scheme)
+        else:
+            want = emperor_seeded_deal(seed, i, n, scheme)
+        found = _deal_problems(i, deal, want)
+        problems.extend(found)
+        if not found:
+            out["deals_ok"] += 1
+    try:
+        replay(data)
+    except RecordError as e:
+        problems.append(f"the actions do not replay: {e}")
+    out["ok"] = not problems
+    return out

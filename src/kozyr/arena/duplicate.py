@@ -1,7 +1,7 @@
 """The deal schedule: duplicate sets of games, with every bot in every seat.
 
 A *duplicate set* is one deal seed played once per seating. In Imperial the seed fixes
-every deal of the game by its index (``deal_rng(game, seed, index)``, B2) and the first
+every deal of the game by its index (``kozyr.games.dealing``, B2) and the first
 dealer; in Emperor it fixes every round's cards and the join order. So within a set the
 same hands are dealt to the same seats, and each bot holds each seat's cards once: luck
 cancels out. Once play diverges the games may last a different number of deals, but

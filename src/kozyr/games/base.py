@@ -11,7 +11,6 @@ spectator. What only one seat may know lives in ``state.observation(seat)``.
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol, Self, TypeAlias
 
 Event: TypeAlias = dict[str, Any]
@@ -41,15 +40,6 @@ class OptionsError(GameError):
     """A game option with a value the game does not allow."""
 
 
-def deal_rng(game: str, seed: int, index: int) -> random.Random:
-    """The random source of deal number ``index`` (0-based) of a seeded game.
-
-    Each deal has its own stream, so a record may fix some deals by hand and leave
-    the rest to the seed, and every deal stays the same whichever are listed (B2).
-    """
-    return random.Random(f"kozyr:{game}:{seed}:{index}")
-
-
 class Observation(Protocol):
     """What one seat (or a spectator, seat None) may know; JSON-ready via ``to_json``."""
 
@@ -65,6 +55,8 @@ class GameState(Protocol):
     game: str
     players: int
     seed: int | None
+    dealing: str
+    """The seed's dealing scheme (:mod:`kozyr.games.dealing`)."""
     events: list[Event]
     actions: list[str]
 

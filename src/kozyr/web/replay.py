@@ -9,12 +9,15 @@ engine's event list only grows, so a step's events are a prefix of the final lis
 >>> from kozyr.games.imperial import ImperialOptions, ImperialState
 >>> from kozyr.records import to_record
 >>> state = ImperialState.new(ImperialOptions(players=2, target=1), seed=3)
+>>> first = state.to_act
 >>> for _ in range(3):
 ...     state.apply(state.legal_actions()[0])
 >>> frames = replay_frames(to_record(state, players=["Ann", "Bob"]))
->>> len(frames["steps"]), frames["steps"][1]["action"], len(frames["steps"][0]["hands"][0])
-(4, {'seat': 0, 'action': '10S'}, 12)
->>> len(frames["steps"][1]["hands"][0])
+>>> len(frames["steps"]), len(frames["steps"][0]["hands"][0])
+(4, 12)
+>>> frames["steps"][1]["action"] == {"seat": first, "action": state.actions[0]}
+True
+>>> len(frames["steps"][1]["hands"][first])
 11
 """
 

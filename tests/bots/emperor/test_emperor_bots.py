@@ -395,7 +395,8 @@ def test_bots_decide_from_the_observation_alone() -> None:
 
 
 def test_the_observation_given_to_bots_holds_no_hidden_card() -> None:
-    state = EmperorState.new(EmperorOptions(players=4), seed=4)
+    # seat 0 joined last, so it leads round 1 (E5) and has a decision to make now
+    state = EmperorState.new(EmperorOptions(players=4), seed=4, join_order=[1, 2, 3, 0])
     obs: EmperorObservation = state.observation(0)
     hands = state.hands
     others = hands[1] | hands[2] | hands[3]

@@ -11,7 +11,7 @@ from imperial_bot_helpers import random_positions
 
 from kozyr.bots.imperial import Sampler
 from kozyr.bots.imperial.knowledge import knowledge
-from kozyr.games.imperial import ImperialObservation, ImperialState
+from kozyr.games.imperial import ImperialObservation, ImperialOptions, ImperialState
 from kozyr.games.imperial.card_tables import SUIT_MASKS, deck_for
 
 
@@ -117,7 +117,9 @@ def _ints(value: object) -> list[int]:
 
 
 def test_search_worlds_vary_in_the_hidden_hands() -> None:
-    state = next(iter(random_positions(2, 1, seed=70, heuristic_share=0.0)))
+    # At the first decision of a deal the other hand is 12 of the 19 cards this seat
+    # cannot see (32 - 12 in hand - the turn-up): C(19, 12) = 50,388 possible hands.
+    state = ImperialState.new(ImperialOptions(players=2), seed=70)
     seat = state.to_act
     assert seat is not None
     sampler = Sampler(state.observation(seat))

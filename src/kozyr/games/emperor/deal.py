@@ -9,11 +9,11 @@ is the bottom card of that undealt pile.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from kozyr.cards import DECK_52, card_name, cards_in
-from kozyr.games.base import DealError, deal_rng
+from kozyr.games import dealing
+from kozyr.games.base import DealError
 
 __all__ = ["HAND_SIZE", "EmperorDeal", "default_join_order", "seeded_deal"]
 
@@ -87,19 +87,24 @@ class EmperorDeal:
         }
 
 
-def seeded_deal(seed: int, index: int, players: int) -> EmperorDeal:
-    """Round ``index`` (0-based) of a seeded game: shuffle, deal as the module says, and
-    in round 1 show the last card of the deck as trump (E5)."""
+def seeded_deal(seed: int, index: int, players: int, scheme: str = dealing.SECURE) -> EmperorDeal:
+    """Round ``index`` (0-based) of a seeded game: shuffle (label ``deal/<index>``, see
+    :mod:`kozyr.games.dealing`), deal as the module says, and in round 1 show the last
+    card of the deck as trump (E5)."""
     deck = list(range(52))
-    deal_rng("emperor", seed, index).shuffle(deck)
+    dealing.shuffle(deck, "emperor", seed, f"deal/{index}", scheme)
     hands = [0] * players
     for i in range(HAND_SIZE * players):
         hands[i % players] |= 1 << deck[i]
     return EmperorDeal(tuple(hands), deck[51] if index == 0 else None)
 
 
-def default_join_order(seed: int | None, players: int) -> list[int]:
+def default_join_order(seed: int | None, players: int, scheme: str = dealing.SECURE) -> list[int]:
     """The join order when none is given (B1): drawn from the seed, else seat order."""
     if seed is None:
         return list(range(players))
-    return random.Random(f"kozyr:emperor:{seed}:start").sample(range(players), players)
+    if scheme == dealing.LEGACY:
+        return dealing.legacy_sample(players, "emperor", seed, "start")
+    order = list(range(players))
+    dealing.shuffle(order, "emperor", seed, "start", scheme)
+    return order

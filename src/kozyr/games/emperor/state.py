@@ -12,6 +12,7 @@ from typing import Any, Self
 
 from kozyr.cards import DECK_52, card_name, suit_name
 from kozyr.games.base import DealError, Event, GameError, IllegalAction, OptionsError
+from kozyr.games.dealing import SECURE, check_seed
 
 from . import actions as A
 from .deal import HAND_SIZE, EmperorDeal, default_join_order, seeded_deal
@@ -67,6 +68,7 @@ class EmperorState:
         "_trump_card",
         "_voids",
         "actions",
+        "dealing",
         "dealt",
         "events",
         "join_order",
@@ -78,6 +80,7 @@ class EmperorState:
     options: EmperorOptions
     players: int
     seed: int | None
+    dealing: str
     join_order: tuple[int, ...]
     dealt: list[EmperorDeal]
     events: list[Event]
@@ -121,19 +124,26 @@ class EmperorState:
         seed: int | None = None,
         deals: Iterable[EmperorDeal] = (),
         join_order: Sequence[int] | None = None,
+        dealing: str = SECURE,
     ) -> EmperorState:
         """A new game. ``deals`` fix the first rounds' cards; later rounds come from
-        ``seed``; without either the state waits for :meth:`add_deal`. ``join_order``
-        (B1): seats in the order they joined; the last one leads round 1 (E5)."""
+        ``seed``, shuffled by the ``dealing`` scheme (:mod:`kozyr.games.dealing`); without
+        either the state waits for :meth:`add_deal`. ``join_order`` (B1): seats in the
+        order they joined; the last one leads round 1 (E5)."""
         options = options or EmperorOptions()
         n = options.players
+        if seed is not None:
+            try:
+                check_seed(seed, dealing)
+            except ValueError as e:
+                raise GameError(str(e)) from None
         given = tuple(deals)
         if len(given) > options.rounds:
             raise DealError(f"{len(given)} deals given for a game of {options.rounds} rounds")
         for i, d in enumerate(given):
             _check_deal_for_round(d, i + 1, n)
         if join_order is None:
-            order = tuple(default_join_order(seed, n))
+            order = tuple(default_join_order(seed, n, dealing))
         else:
             order = tuple(int(s) for s in join_order)
             if sorted(order) != list(range(n)):
@@ -144,6 +154,7 @@ class EmperorState:
         self.options = options
         self.players = n
         self.seed = seed
+        self.dealing = dealing
         self.join_order = order
         self._given = given
         self.dealt = []
@@ -192,7 +203,7 @@ class EmperorState:
         if k < len(self._given):
             deal = self._given[k]
         elif self.seed is not None:
-            deal = seeded_deal(self.seed, k, self.players)
+            deal = seeded_deal(self.seed, k, self.players, self.dealing)
         else:
             self._phase = DEAL
             self._to_act = None
@@ -685,6 +696,7 @@ class EmperorState:
         c.options = self.options
         c.players = self.players
         c.seed = self.seed
+        c.dealing = self.dealing
         c.join_order = self.join_order
         c._given = self._given
         c.dealt = self.dealt[:]
@@ -789,6 +801,7 @@ class EmperorState:
         obs: EmperorObservation,
         hidden: Sequence[int],
         seed: int | None = None,
+        dealing: str = SECURE,
     ) -> EmperorState:
         """A state that goes on from ``obs`` with ``hidden`` as the other seats' hands
         (the observer's own entry is ignored). Later rounds are dealt from ``seed``;
@@ -835,6 +848,7 @@ class EmperorState:
         self.options = obs.options
         self.players = n
         self.seed = seed
+        self.dealing = dealing
         # Only the last joiner matters (E5); a clockwise order ending with him stands in.
         self.join_order = ROTATIONS[n][(obs.first_leader + 1) % n]
         self._given = ()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from kozyr.cards import CardError, parse_card, parse_cards
-from kozyr.games.base import DealError, deal_rng
+from kozyr.games import dealing
+from kozyr.games.base import DealError
 
 from .card_tables import NAME, cards_list, deck_for
 
@@ -144,17 +144,20 @@ class ImperialDeal:
 _DECK_ORDER = {n: cards_list(deck_for(n)) for n in (2, 3)}
 
 
-def seeded_deal(players: int, seed: int, index: int, dealer: int) -> ImperialDeal:
+def seeded_deal(
+    players: int, seed: int, index: int, dealer: int, scheme: str = dealing.SECURE
+) -> ImperialDeal:
     """Deal number ``index`` (0-based) of a seeded game.
 
-    The deck in ascending card order is shuffled with ``deal_rng("imperial", seed, index)``;
+    The deck in ascending card order is shuffled by ``scheme`` with the label
+    ``deal/<index>`` (see :mod:`kozyr.games.dealing`);
     cards are then dealt one at a time, starting with the player left of the dealer
     (``dealer + 1``) and going clockwise, 12 rounds. With two players the next card
     (the 25th) is the turn-up; with three the 36th and last card, which is the dealer's
     last card, is the trump card (I5).
     """
     cards = list(_DECK_ORDER[players])
-    deal_rng("imperial", seed, index).shuffle(cards)
+    dealing.shuffle(cards, "imperial", seed, f"deal/{index}", scheme)
     hands = [0] * players
     for i in range(HAND_SIZE * players):
         hands[(dealer + 1 + i) % players] |= 1 << cards[i]
@@ -163,8 +166,8 @@ def seeded_deal(players: int, seed: int, index: int, dealer: int) -> ImperialDea
     return ImperialDeal(tuple(hands), trump_card=cards[3 * HAND_SIZE - 1])
 
 
-def draw_first_dealer(players: int, seed: int | None) -> int:
+def draw_first_dealer(players: int, seed: int | None, scheme: str = dealing.SECURE) -> int:
     """I5: the first dealer is drawn from the seed; seat 0 without a seed."""
     if seed is None:
         return 0
-    return random.Random(f"kozyr:imperial:{seed}:start").randrange(players)
+    return dealing.randbelow(players, "imperial", seed, "start", scheme)

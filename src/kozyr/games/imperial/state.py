@@ -7,6 +7,7 @@ from typing import Any
 
 from kozyr.cards import ACE, JACK, KING, QUEEN, parse_card, suit_name
 from kozyr.games.base import DealError, Event, GameError, IllegalAction
+from kozyr.games.dealing import SECURE, check_seed
 
 from .card_tables import (
     ABOVE,
@@ -69,6 +70,7 @@ class ImperialState:
         "captures",
         "deal_number",
         "dealer",
+        "dealing",
         "dealt",
         "events",
         "game",
@@ -105,6 +107,8 @@ class ImperialState:
     players: int
     options: ImperialOptions
     seed: int | None
+    dealing: str
+    """How the seed deals: :data:`kozyr.games.dealing.SECURE` or ``LEGACY`` (old records)."""
     events: list[Event]
     actions: list[str]
     dealt: list[ImperialDeal]
@@ -125,13 +129,20 @@ class ImperialState:
     # ------------------------------------------------------------------ building
 
     @classmethod
-    def _blank(cls, options: ImperialOptions, seed: int | None, first_dealer: int) -> ImperialState:
+    def _blank(
+        cls,
+        options: ImperialOptions,
+        seed: int | None,
+        first_dealer: int,
+        scheme: str = SECURE,
+    ) -> ImperialState:
         self = cls.__new__(cls)
         n = options.players
         self.game = "imperial"
         self.players = n
         self.options = options
         self.seed = seed
+        self.dealing = scheme
         self._first_dealer = first_dealer
         self._given = []
         self._must_head = options.must_head
@@ -167,17 +178,25 @@ class ImperialState:
         seed: int | None = None,
         deals: Iterable[ImperialDeal] = (),
         first_dealer: int | None = None,
+        dealing: str = SECURE,
     ) -> ImperialState:
-        """A new game. ``deals`` fix the first deals; later ones come from ``seed``;
-        with neither the state waits for :meth:`add_deal`. The first dealer is
-        ``first_dealer``, else drawn from the seed, else seat 0 (I5)."""
+        """A new game. ``deals`` fix the first deals; later ones come from ``seed``,
+        shuffled by the ``dealing`` scheme (:mod:`kozyr.games.dealing`); with neither the
+        state waits for :meth:`add_deal`. The first dealer is ``first_dealer``, else
+        drawn from the seed, else seat 0 (I5)."""
         options = options or ImperialOptions()
         n = options.players
+        scheme = dealing
+        if seed is not None:
+            try:
+                check_seed(seed, scheme)
+            except ValueError as e:
+                raise GameError(str(e)) from None
         if first_dealer is None:
-            first_dealer = draw_first_dealer(n, seed)
+            first_dealer = draw_first_dealer(n, seed, scheme)
         elif not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
             raise GameError(f"first_dealer must be a seat 0-{n - 1}, not {first_dealer!r}")
-        self = cls._blank(options, seed, first_dealer)
+        self = cls._blank(options, seed, first_dealer, scheme)
         given = list(deals)
         for i, deal in enumerate(given):
             self._check_deal(deal, (first_dealer + i) % n, f"deal {i + 1}: ")
@@ -229,6 +248,7 @@ class ImperialState:
             "options",
             "players",
             "seed",
+            "dealing",
             "tricks_done",
             "waiting_for_deal",
             "winner",
@@ -419,7 +439,7 @@ class ImperialState:
                 deal = self._given[index]
             elif self.seed is not None:
                 dealer = (self._first_dealer + index) % self.players
-                deal = seeded_deal(self.players, self.seed, index, dealer)
+                deal = seeded_deal(self.players, self.seed, index, dealer, self.dealing)
             else:
                 self.waiting_for_deal = True
                 self._to_act = None
@@ -747,7 +767,11 @@ class ImperialState:
 
     @classmethod
     def from_observation(
-        cls, obs: ImperialObservation, hidden: Sequence[int], seed: int | None = None
+        cls,
+        obs: ImperialObservation,
+        hidden: Sequence[int],
+        seed: int | None = None,
+        dealing: str = SECURE,
     ) -> ImperialState:
         """A state at the observed point of the current deal, with ``hidden`` as the other
         seats' hands (the observer's own entry is ignored). Deals after this one come
@@ -804,7 +828,7 @@ class ImperialState:
         )
         deal.check_dealer(obs.dealer)
         first = (obs.dealer - (obs.deal_number - 1)) % n
-        self = cls._blank(obs.options, seed, first)
+        self = cls._blank(obs.options, seed, first, dealing)
         self.deal_number = obs.deal_number
         self.dealer = obs.dealer
         self.dealt = [deal]
