@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from kozyr.games.base import GameState, OptionsError
+from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.games.emperor import EmperorOptions
 from kozyr.games.imperial import ImperialOptions
 from kozyr.records import to_record
@@ -21,7 +22,7 @@ from kozyr.server.config import Settings
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import VERSION, Client, ProtocolError
 from kozyr.server.store import Seat, Store, TableRow, User
-from kozyr.server.tables import Table, new_state, table_info, view_of
+from kozyr.server.tables import Table, new_state, table_commitment, table_info, view_of
 
 log = logging.getLogger("kozyr.server.lobby")
 
@@ -121,14 +122,16 @@ class Lobby:
         bus.subscribe("lobby", self._lobby_notice)
 
     def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
+        """256 secret bits; with ``KOZYR_TABLE_SEED`` a full SHA-256 digest of that setting
+        and the table's kind and number instead (repeatable, and not secret)."""
         fixed = self.settings.table_seed
         if fixed is None:
-            return secrets.randbelow(2**31)
+            return secrets.randbits(SEED_BITS)
         key = json.dumps([fixed, game, players, options], sort_keys=True)
         k = self._seeded.get(key, 0)
         self._seeded[key] = k + 1
         digest = hashlib.sha256(f"{key}:{k}".encode()).digest()
-        return int.from_bytes(digest[:4], "big") >> 1
+        return int.from_bytes(digest, "big")
 
     # -- life cycle -----------------------------------------------------------------
 
@@ -136,6 +139,7 @@ class Lobby:
         """Rebuilds every unfinished table from its log; returns how many."""
         count = 0
         for row in await self.store.unfinished_tables():
+            row.seed_secret = row.seed_secret and self.settings.table_seed is None
             table = self._table(row)
             if row.status == "playing":
                 rows = await self.store.actions(row.id)
@@ -241,6 +245,7 @@ class Lobby:
         row = await self.store.table(table_id) if len(table_id) <= 16 else None
         if row is None or not may_see(row, user, invite):
             raise ProtocolError("no_table", status=404)
+        row.seed_secret = row.seed_secret and self.settings.table_seed is None
         return row
 
     async def replayed(self, row: TableRow) -> GameState:
@@ -288,6 +293,8 @@ class Lobby:
             "table": row.id,
             "actions": list(state.actions),
             "view": view_of(state, seat, events=True),
+            "dealing": row.dealing,
+            "commitment": table_commitment(row),
         }
         if row.game == "imperial":
             partial["first_dealer"] = row.first_dealer
@@ -393,6 +400,8 @@ class Lobby:
             players=n,
             options=opts,
             seed=self._new_seed(game, n, opts),
+            dealing=SECURE,
+            seed_secret=self.settings.table_seed is None,
             seats=seats,
             join_order=join_order,
             private=private,

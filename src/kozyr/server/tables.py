@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import logging
 import random
 import secrets
@@ -22,6 +23,7 @@ from typing import Any
 from kozyr.bots.base import Bot
 from kozyr.cards import CardError
 from kozyr.games.base import GameError, GameState, IllegalAction
+from kozyr.games.dealing import LEGACY, commitment
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
 from kozyr.server.config import Settings
@@ -58,11 +60,23 @@ def new_state(row: TableRow) -> GameState:
     """The game a table's row fixes before any action (B2): options, seed, start."""
     if row.game == "imperial":
         return ImperialState.new(
-            ImperialOptions.from_json(row.options), seed=row.seed, first_dealer=row.first_dealer
+            ImperialOptions.from_json(row.options),
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            dealing=row.dealing,
         )
     return EmperorState.new(
-        EmperorOptions.from_json(row.options), seed=row.seed, join_order=row.join_order
+        EmperorOptions.from_json(row.options),
+        seed=row.seed,
+        join_order=row.join_order,
+        dealing=row.dealing,
     )
+
+
+def table_commitment(row: TableRow) -> str | None:
+    """``sha256`` of the seed, public from the table's creation on, so that the finished
+    record's seed can be checked against it; None for old (legacy) rows, which had none."""
+    return commitment(row.seed) if row.dealing != LEGACY else None
 
 
 def view_of(state: GameState, seat: int | None, events: bool = False) -> dict[str, Any]:
@@ -117,6 +131,9 @@ def table_info(
         "to_act": to_act,
         "deadline_ms": deadline_ms,
         "result": row.result,
+        "dealing": row.dealing,
+        "commitment": table_commitment(row),
+        "seed_secret": row.seed_secret,
     }
     if private and row.invite_code:
         out["invite_code"] = row.invite_code
@@ -406,7 +423,7 @@ class Table:
         if row.game == "imperial":
             from kozyr.games.imperial import draw_first_dealer
 
-            row.first_dealer = draw_first_dealer(row.players, row.seed)
+            row.first_dealer = draw_first_dealer(row.players, row.seed, row.dealing)
         state = new_state(row)
         if state.over:
             # A small target can be reached in the first declarations, before any card.
@@ -430,7 +447,12 @@ class Table:
     def bot_seed(self, seat: int) -> int:
         """A bot's own randomness, never derived from the table seed: knowing one must not
         tell the other (and a bot's choices would tell about the seed)."""
-        return secrets.randbits(64)
+        if self.row.seed_secret:
+            return secrets.randbits(64)
+        # A fixed-seed table (tests, demonstrations) repeats its bots' play too: from the
+        # public commitment, which says nothing about the seed.
+        key = f"kozyr:bot:{table_commitment(self.row)}:{seat}".encode()
+        return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
 
     def restore(self, actions: list[tuple[int, str, str, str | None]]) -> None:
         """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""

@@ -19,7 +19,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from kozyr.records import RecordError, to_record
+from kozyr.records import RecordError, to_record, verify
 from kozyr.server import auth
 from kozyr.server.jsonsafe import BadJson, parse_json
 from kozyr.server.lobby import replay_row
@@ -71,6 +71,16 @@ def _stored_frames(row: TableRow, texts: list[str]) -> bytes:
     state = replay_row(row, texts)
     record = to_record(state, players=[s.name or "" for s in row.seats], table=row.id)
     return _json(replay_frames(record))
+
+
+def _stored_verdict(row: TableRow, texts: list[str]) -> bytes:
+    """``kozyr.records.verify`` of a stored finished game's record."""
+    state = replay_row(row, texts)
+    return _json(verify(to_record(state, table=row.id)))
+
+
+def _uploaded_verdict(raw: bytes) -> bytes:
+    return _json(verify(_uploaded_record(raw)))
 
 
 def _uploaded_record(raw: bytes) -> dict[str, Any]:
@@ -134,6 +144,34 @@ async def game_replay(table_id: str, request: Request, invite: str | None = None
         return _error(e.code, e.status, e.detail)
     except RecordError as e:  # a stored game always replays; this is a broken store
         return _error("bad_record", 500, str(e))
+    return Response(body, media_type="application/json")
+
+
+@router.get("/api/games/{table_id}/verify")
+async def game_verify(table_id: str, request: Request, invite: str | None = None) -> Any:
+    """Checks a finished game's deals against its revealed seed and the commitment
+    published when the table was made (``kozyr.records.verify``)."""
+    lobby = request.app.state.server.lobby
+    try:
+        row = await _finished_row(request, table_id, invite)
+        texts = [a.text for a in await request.app.state.server.store.actions(table_id)]
+        body = await lobby.offload(_stored_verdict, row, texts)
+    except ProtocolError as e:
+        return _error(e.code, e.status)
+    except UploadError as e:
+        return _error(e.code, e.status, e.detail)
+    return Response(body, media_type="application/json")
+
+
+@router.post("/api/verify")
+async def upload_verify(request: Request) -> Any:
+    """The same check for an uploaded record (the verdict names each problem found)."""
+    lobby = request.app.state.server.lobby
+    try:
+        raw = await _upload(request)
+        body = await lobby.offload(_uploaded_verdict, raw)
+    except UploadError as e:
+        return _error(e.code, e.status, e.detail)
     return Response(body, media_type="application/json")
 
 
