@@ -83,6 +83,8 @@ class ServerProc:
                 "KOZYR_GRACE": "1",
                 "KOZYR_TURN_TIMEOUT": "60",
                 "KOZYR_BOT_KIND": "random",
+                # every test client comes from 127.0.0.1: no per-address table limit
+                "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
             }
         )
         if self.database_url:

@@ -16,18 +16,17 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 from starlette.staticfiles import StaticFiles
 
-from kozyr.records import to_record
 from kozyr.server import auth
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
 from kozyr.server.connection import Connection
-from kozyr.server.lobby import Lobby
+from kozyr.server.lobby import Lobby, page_bounds
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import (
     ProtocolError,
 )
 from kozyr.server.store import Store, User
-from kozyr.server.tables import Table, new_state, view_of
+from kozyr.server.tables import Table
 
 log = logging.getLogger("kozyr.server")
 
@@ -184,8 +183,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"table": table.info(private=mine)}
 
     @app.get("/api/tables")
-    async def list_tables(game: str | None = None) -> dict[str, Any]:
-        return {"tables": server.lobby.open_tables(game)}
+    async def list_tables(
+        game: str | None = None, offset: str | None = None, limit: str | None = None
+    ) -> dict[str, Any]:
+        first, size = page_bounds(offset, limit)
+        return server.lobby.page(game or None, first, size)
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
@@ -205,16 +207,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             sit=bool(body.get("sit", True)),
             seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else -1,
             turn_timeout=body.get("turn_timeout", "default"),
+            address=request.client.host if request.client else None,
         )
         return JSONResponse(table_json(table, user), status_code=201)
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str, request: Request, invite: str | None = None) -> Any:
         user = await auth.user_of(server.store, request)
-        table = server.lobby.get(table_id)
-        if not visible(table, user, invite):
-            raise ProtocolError("no_table", status=404)
-        return table_json(table, user)
+        return await server.lobby.info(table_id, user, invite)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> Any:
@@ -266,7 +266,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ProtocolError("bad_options", "players must be a whole number.")
         if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 5:
             raise ProtocolError("bad_bots", "Bot levels are 1-5.")
-        table = await server.lobby.quick_play(user, str(body.get("game", "")), players, level)
+        address = request.client.host if request.client else None
+        game = str(body.get("game", ""))
+        table = await server.lobby.quick_play(user, game, players, level, address)
         return {"seat": table.seat_of(user.id), **table_json(table, user)}
 
     @app.get("/api/games")
@@ -275,42 +277,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"games": await server.lobby.games_of(user)}
 
     @app.get("/api/games/{table_id}/record")
-    async def record(table_id: str, request: Request) -> dict[str, Any]:
+    async def record(table_id: str, request: Request, invite: str | None = None) -> Any:
+        # Decided from the committed row: the full record exists for readers only once
+        # the database says the game is over.
         user = await auth.user_of(server.store, request)
-        live = server.lobby.tables.get(table_id)
-        row = live.row if live is not None else await server.store.table(table_id)
-        if row is None:
-            raise ProtocolError("no_table", status=404)
-        names = [s.name or "" for s in row.seats]
-        if live is not None and live.state is not None:
-            state = live.state
-        elif row.status in ("playing", "finished"):
-            state = new_state(row)
-            for a in await server.store.actions(table_id):
-                state.play(a.text)
-        else:
-            raise ProtocolError("not_started", status=409)
-        if row.status == "finished":
-            # After the game the record shows every card (B3).
-            return to_record(state, players=names, table=row.id)
-        seat = None
-        if user is not None:
-            seat = next((i for i, s in enumerate(row.seats) if s.user_id == user.id), None)
-        partial: dict[str, Any] = {
-            "format": "kozyr-record/1",
-            "complete": False,
-            "game": row.game,
-            "options": row.options,
-            "players": names,
-            "table": row.id,
-            "actions": list(state.actions),
-            "view": view_of(state, seat, events=True),
-        }
-        if row.game == "imperial":
-            partial["first_dealer"] = row.first_dealer
-        else:
-            partial["join_order"] = list(row.join_order)
-        return partial
+        return await server.lobby.record(table_id, user, invite)
 
     # -- the WebSocket --------------------------------------------------------------
 

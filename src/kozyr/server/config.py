@@ -60,6 +60,17 @@ class Settings:
     """For tests and demonstrations: table seeds derive from this, the game, the player
     count, the options and how many such tables came before, so the deals repeat from run
     to run (B2). Unset (the default), every table gets a fresh random seed."""
+    finished_linger: float = field(
+        default_factory=lambda: _float_env("KOZYR_FINISHED_LINGER", 30.0)
+    )
+    """Seconds a finished table stays in memory for its last frames; then the database
+    serves it."""
+    max_open_tables: int = field(default_factory=lambda: _int_env("KOZYR_MAX_OPEN_TABLES", 5))
+    """Unfinished tables one account may have created at once (0: no limit)."""
+    max_open_tables_per_address: int = field(
+        default_factory=lambda: _int_env("KOZYR_MAX_OPEN_TABLES_PER_ADDRESS", 20)
+    )
+    """Unfinished tables created from one client address at once (0: no limit)."""
     max_frame: int = 64 * 1024
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""

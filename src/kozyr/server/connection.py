@@ -143,10 +143,9 @@ class Connection:
             elif kind == "back":
                 await self._table(data).back(self.client)
             elif kind == "lobby":
+                frame = self.server.lobby.lobby_frame(data.get("offset"), data.get("limit"))
                 self.server.lobby.lobby_watchers.add(self.client)
-                self.client.send(
-                    {"v": VERSION, "type": "lobby", "tables": self.server.lobby.open_tables()}
-                )
+                self.client.send(frame)
             elif kind == "ping":
                 self.client.send({"v": VERSION, "type": "pong", "t": data.get("t")})
             else:
@@ -169,8 +168,14 @@ class Connection:
         return table
 
     async def _hello(self, data: dict[str, Any]) -> None:
-        table = self._table(data)
         invite = data.get("invite")
+        table_id = data.get("table")
+        if isinstance(table_id, str) and table_id not in self.server.lobby.tables:
+            # A finished table has left memory: the database tells how it ended.
+            for frame in await self.server.lobby.finished_hello(table_id, self.user, invite):
+                self.client.send(frame)
+            return
+        table = self._table(data)
         row = table.row
         if row.private and not (
             row.creator_id == self.user.id

@@ -8,23 +8,69 @@ import hashlib
 import json
 import logging
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
-from kozyr.games.base import OptionsError
+from kozyr.games.base import GameState, OptionsError
+from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.games.emperor import EmperorOptions
 from kozyr.games.imperial import ImperialOptions
+from kozyr.records import to_record
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import VERSION, Client, ProtocolError
 from kozyr.server.store import Seat, Store, TableRow, User
-from kozyr.server.tables import Table
+from kozyr.server.tables import Table, new_state, table_commitment, table_info, view_of
 
 log = logging.getLogger("kozyr.server.lobby")
 
+T = TypeVar("T")
+
 GAMES = ("imperial", "emperor")
 DEFAULT_PLAYERS = {"imperial": 2, "emperor": 4}
+PAGE = 50
+"""Tables in a lobby page unless the client asks for fewer (or more, up to MAX_PAGE)."""
+MAX_PAGE = 100
+MAX_OFFSET = 1_000_000_000
+
+
+def _whole(value: Any, name: str, default: int, low: int, high: int) -> int:
+    if value is None or value == "":
+        return default
+    if isinstance(value, str):
+        # str.isdigit also takes other scripts' digits and superscripts: ASCII only
+        if not (value.isascii() and value.isdigit()) or len(value) > 10:
+            raise ProtocolError("bad_request", f"{name} must be a whole number {low}-{high}.")
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError("bad_request", f"{name} must be a whole number {low}-{high}.")
+    return value
+
+
+def page_bounds(offset: Any, limit: Any) -> tuple[int, int]:
+    """A lobby page's ``offset`` and ``limit`` from a query string or a frame."""
+    return _whole(offset, "offset", 0, 0, MAX_OFFSET), _whole(limit, "limit", PAGE, 1, MAX_PAGE)
+
+
+def may_see(row: TableRow, user: User | None, invite: Any) -> bool:
+    """A private table is seen only by its creator, its players, or with its invite."""
+    if not row.private:
+        return True
+    if user is not None and (
+        row.creator_id == user.id or any(s.user_id == user.id for s in row.seats)
+    ):
+        return True
+    return isinstance(invite, str) and row.invite_code is not None and invite == row.invite_code
+
+
+def replay_row(row: TableRow, texts: list[str]) -> GameState:
+    """The game a table's committed log leads to (CPU work: run it in a worker)."""
+    state = new_state(row)
+    for text in texts:
+        state.play(text)
+    return state
 
 
 def check_options(game: str, players: int | None, options: Any) -> dict[str, Any]:
@@ -46,6 +92,16 @@ def check_options(game: str, players: int | None, options: Any) -> dict[str, Any
         raise ProtocolError("bad_options", str(e)) from e
 
 
+def _seat(row: TableRow, user: User | None) -> int | None:
+    if user is None:
+        return None
+    return next((i for i, s in enumerate(row.seats) if s.user_id == user.id), None)
+
+
+def _involved(row: TableRow, user: User | None) -> bool:
+    return user is not None and (row.creator_id == user.id or _seat(row, user) is not None)
+
+
 class Lobby:
     def __init__(self, store: Store, settings: Settings, metrics: Metrics, bus: LocalBus) -> None:
         self.store = store
@@ -54,20 +110,28 @@ class Lobby:
         self.bus = bus
         self.tables: dict[str, Table] = {}
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kozyr-bot")
+        # Replaying records (stored games, uploads) is CPU work: a pool of its own, small,
+        # so that many at once queue here instead of starving the bots and the event loop.
+        self.replayer = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kozyr-replay")
+        self.addresses: dict[str, str] = {}
+        """table id -> the client address that created it (unfinished tables only)."""
+        self._dropping: dict[str, asyncio.Task[None]] = {}
         self.lobby_watchers: set[Client] = set()
         self._create_lock = asyncio.Lock()
         self._seeded: dict[str, int] = {}
         bus.subscribe("lobby", self._lobby_notice)
 
     def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
+        """256 secret bits; with ``KOZYR_TABLE_SEED`` a full SHA-256 digest of that setting
+        and the table's kind and number instead (repeatable, and not secret)."""
         fixed = self.settings.table_seed
         if fixed is None:
-            return secrets.randbelow(2**31)
+            return secrets.randbits(SEED_BITS)
         key = json.dumps([fixed, game, players, options], sort_keys=True)
         k = self._seeded.get(key, 0)
         self._seeded[key] = k + 1
         digest = hashlib.sha256(f"{key}:{k}".encode()).digest()
-        return int.from_bytes(digest[:4], "big") >> 1
+        return int.from_bytes(digest, "big")
 
     # -- life cycle -----------------------------------------------------------------
 
@@ -75,6 +139,7 @@ class Lobby:
         """Rebuilds every unfinished table from its log; returns how many."""
         count = 0
         for row in await self.store.unfinished_tables():
+            row.seed_secret = row.seed_secret and self.settings.table_seed is None
             table = self._table(row)
             if row.status == "playing":
                 rows = await self.store.actions(row.id)
@@ -89,9 +154,16 @@ class Lobby:
         return count
 
     async def close(self) -> None:
+        for task in self._dropping.values():
+            task.cancel()
         for table in self.tables.values():
             await table.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.replayer.shutdown(wait=False, cancel_futures=True)
+
+    async def offload(self, fn: Callable[..., T], *args: Any) -> T:
+        """Runs CPU work (replays, verification) in the replay pool, off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.replayer, fn, *args)
 
     def _table(self, row: TableRow) -> Table:
         table = Table(row, self.store, self.settings, self.metrics, self.executor, self._changed)
@@ -100,10 +172,29 @@ class Lobby:
 
     def _changed(self, table: Table) -> None:
         self._count()
+        if table.row.status == "finished" and table.id not in self._dropping:
+            self.addresses.pop(table.id, None)
+            self._dropping[table.id] = asyncio.get_running_loop().create_task(self._drop(table))
         if not table.row.private:
             asyncio.get_running_loop().create_task(
                 self.bus.publish("lobby", {"table": table.info()})
             )
+
+    async def _drop(self, table: Table) -> None:
+        """A finished table leaves memory once its last frames are out (after the linger):
+        from then on the database serves it (info, record, replay, hello)."""
+        try:
+            await asyncio.sleep(self.settings.finished_linger)
+            async with table.lock:  # whatever still runs at the table ends first
+                if self.tables.get(table.id) is table:
+                    del self.tables[table.id]
+            await table.close()
+            for client in list(table.watchers):
+                client.tables.pop(table.id, None)
+            table.watchers.clear()
+            self._count()
+        finally:
+            self._dropping.pop(table.id, None)
 
     def _lobby_notice(self, message: dict[str, Any]) -> None:
         frame = {"v": VERSION, "type": "lobby", **message}
@@ -125,15 +216,111 @@ class Lobby:
             raise ProtocolError("no_table", status=404)
         return table
 
-    def open_tables(self, game: str | None = None) -> list[dict[str, Any]]:
-        out = []
-        for t in self.tables.values():
-            if t.row.private or t.row.status == "finished":
-                continue
-            if game is not None and t.row.game != game:
-                continue
-            out.append(t.info())
-        return out
+    def page(self, game: str | None = None, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
+        """One page of the public unfinished tables, newest first (then by id)."""
+        if game is not None and game not in GAMES:
+            raise ProtocolError("bad_game", "The game must be imperial or emperor.")
+        rows = [
+            t
+            for t in self.tables.values()
+            if not t.row.private
+            and t.row.status != "finished"
+            and (game is None or t.row.game == game)
+        ]
+        rows.sort(key=lambda t: (-t.row.created_ms, t.id))
+        return {
+            "tables": [t.info() for t in rows[offset : offset + limit]],
+            "total": len(rows),
+            "offset": offset,
+            "limit": limit,
+        }
+
+    def lobby_frame(self, offset: Any = None, limit: Any = None) -> dict[str, Any]:
+        """The WebSocket ``lobby`` frame: one page of tables and how many there are."""
+        first, size = page_bounds(offset, limit)
+        return {"v": VERSION, "type": "lobby", **self.page(None, first, size)}
+
+    async def stored(self, table_id: str, user: User | None, invite: Any) -> TableRow:
+        """A table's committed row, if the caller may see it; else 404 ``no_table``."""
+        row = await self.store.table(table_id) if len(table_id) <= 16 else None
+        if row is None or not may_see(row, user, invite):
+            raise ProtocolError("no_table", status=404)
+        row.seed_secret = row.seed_secret and self.settings.table_seed is None
+        return row
+
+    async def replayed(self, row: TableRow) -> GameState:
+        """The game after every committed action of ``row``'s table (in the replay pool)."""
+        texts = [a.text for a in await self.store.actions(row.id)]
+        return await self.offload(replay_row, row, texts)
+
+    async def info(self, table_id: str, user: User | None, invite: Any) -> dict[str, Any]:
+        """``{"table": info}`` of a live table, or of a finished one from the database."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            row = live.row
+            if not may_see(row, user, invite):
+                raise ProtocolError("no_table", status=404)
+            return {"table": live.info(private=_involved(row, user))}
+        row = await self.stored(table_id, user, invite)
+        if row.status != "finished":
+            raise ProtocolError("no_table", status=404)  # not restored: nothing to show
+        seq = await self.store.action_count(row.id)
+        return {"table": table_info(row, seq=seq, private=_involved(row, user))}
+
+    async def record(self, table_id: str, user: User | None, invite: Any) -> dict[str, Any]:
+        """The record the caller may have: the whole ``kozyr-record/1`` once the database
+        says the game is finished, else the actions and the caller's own view."""
+        row = await self.stored(table_id, user, invite)
+        names = [s.name or "" for s in row.seats]
+        if row.status == "finished":
+            # After the game the record shows every card (B3); committed, so final.
+            state = await self.replayed(row)
+            return to_record(state, players=names, table=row.id)
+        if row.status != "playing":
+            raise ProtocolError("not_started", status=409)
+        live = self.tables.get(table_id)
+        if live is not None and live.state is not None:
+            state = live.state  # no await below: it cannot move on meanwhile
+        else:
+            state = await self.replayed(row)
+        seat = _seat(row, user)
+        partial: dict[str, Any] = {
+            "format": "kozyr-record/1",
+            "complete": False,
+            "game": row.game,
+            "options": row.options,
+            "players": names,
+            "table": row.id,
+            "actions": list(state.actions),
+            "view": view_of(state, seat, events=True),
+            "dealing": row.dealing,
+            "commitment": table_commitment(row),
+        }
+        if row.game == "imperial":
+            partial["first_dealer"] = row.first_dealer
+        else:
+            partial["join_order"] = list(row.join_order)
+        return partial
+
+    async def finished_hello(self, table_id: str, user: User, invite: Any) -> list[dict[str, Any]]:
+        """What a ``hello`` to a finished table no longer in memory gets: its ``table``
+        frame and a ``sync`` of the final view, from the database."""
+        row = await self.stored(table_id, user, invite)
+        if row.status != "finished":
+            raise ProtocolError("no_table")
+        state = await self.replayed(row)
+        seat = _seat(row, user)
+        info = table_info(row, seq=len(state.actions), private=_involved(row, user))
+        return [
+            {"v": VERSION, "type": "table", "table": info, "you": seat},
+            {
+                "v": VERSION,
+                "type": "sync",
+                "table": row.id,
+                "seq": len(state.actions),
+                "view": view_of(state, seat, events=True),
+            },
+        ]
 
     # -- changes --------------------------------------------------------------------
 
@@ -148,8 +335,10 @@ class Lobby:
         sit: bool = True,
         seat: int = 0,
         turn_timeout: Any = "default",
+        address: str | None = None,
     ) -> Table:
-        """A new table; the creator sits at ``seat`` (unless ``sit`` is false), then the
+        """A new table (429 ``too_many_tables`` past the creator's or the address's limit
+        of unfinished tables); the creator sits at ``seat`` (unless ``sit`` is false), then the
         bots sit in seat order (that is the join order, B1). ``bots``: {seat: level} or a
         list of levels for the free seats in order."""
         opts = check_options(game, players, options)
@@ -174,21 +363,56 @@ class Lobby:
             timeout = float(turn_timeout)
         else:
             raise ProtocolError("bad_timeout", "turn_timeout must be a number of seconds.")
+        async with self._create_lock:
+            self._check_limits(user, address)
+            return await self._create(
+                user, game, opts, seats, join_order, bool(private), timeout, address
+            )
+
+    def _check_limits(self, user: User, address: str | None) -> None:
+        """One account or address may not hold the lobby hostage with endless tables."""
+        mine = by_address = 0
+        for t in self.tables.values():
+            if t.row.status == "finished":
+                continue
+            mine += t.row.creator_id == user.id
+            by_address += address is not None and self.addresses.get(t.id) == address
+        per_user = self.settings.max_open_tables
+        per_address = self.settings.max_open_tables_per_address
+        if (per_user and mine >= per_user) or (per_address and by_address >= per_address):
+            raise ProtocolError("too_many_tables", status=429)
+
+    async def _create(
+        self,
+        user: User,
+        game: str,
+        opts: dict[str, Any],
+        seats: list[Seat],
+        join_order: list[int],
+        private: bool,
+        timeout: float | None,
+        address: str | None,
+    ) -> Table:
+        n = len(seats)
         row = TableRow(
             id=secrets.token_hex(5),
             game=game,
             players=n,
             options=opts,
             seed=self._new_seed(game, n, opts),
+            dealing=SECURE,
+            seed_secret=self.settings.table_seed is None,
             seats=seats,
             join_order=join_order,
-            private=bool(private),
+            private=private,
             invite_code=secrets.token_urlsafe(9) if private else None,
             creator_id=user.id,
             turn_timeout=timeout,
         )
         await self.store.insert_table(row)
         table = self._table(row)
+        if address is not None:
+            self.addresses[row.id] = address
         async with table.lock:
             await table._after_seats()
         return table
@@ -220,12 +444,14 @@ class Lobby:
             out.append((s, level))
         return out
 
-    async def quick_play(self, user: User, game: str, players: int | None, level: int) -> Table:
+    async def quick_play(
+        self, user: User, game: str, players: int | None, level: int, address: str | None = None
+    ) -> Table:
         """The first open public table of ``game`` with a free seat, else a new table with
         bots in every other seat (which starts at once)."""
         if game not in GAMES:
             raise ProtocolError("bad_game", "The game must be imperial or emperor.")
-        async with self._create_lock:
+        async with self._create_lock:  # one quick play at a time: no two half-full tables
             for t in list(self.tables.values()):
                 row = t.row
                 if row.game != game or row.private or row.status != "open":
@@ -240,8 +466,8 @@ class Lobby:
                         return t
                     except ProtocolError:
                         continue
-            n = players or DEFAULT_PLAYERS[game]
-            return await self.create(user, game, n, bots=[level] * (n - 1))
+        n = players or DEFAULT_PLAYERS[game]
+        return await self.create(user, game, n, bots=[level] * (n - 1), address=address)
 
     async def games_of(self, user: User) -> list[dict[str, Any]]:
         out = []

@@ -52,6 +52,16 @@ ERRORS: dict[str, tuple[str, str]] = {
     "no_bot": ("There is no bot in that seat.", "На этом месте нет бота."),
     "stale": ("The game moved on.", "Игра уже ушла вперёд."),
     "duplicate": ("That action id was already used.", "Этот номер действия уже использован."),
+    "bad_request": ("Bad request parameters.", "Неверные параметры запроса."),
+    "too_many_tables": (
+        "You have too many unfinished tables; finish or leave some first.",
+        "У вас слишком много незаконченных столов; сначала доиграйте или покиньте некоторые.",
+    ),
+    "upload_too_large": ("The record is larger than 512 KB.", "Запись больше 512 КБ."),
+    "too_many_actions": (
+        "The record has more than 5000 actions.",
+        "В записи больше 5000 ходов.",
+    ),
 }
 
 

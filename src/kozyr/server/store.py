@@ -21,11 +21,12 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from kozyr.games.dealing import LEGACY, SECURE, parse_seed_hex, seed_hex
 from kozyr.server import models as m
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -85,6 +86,7 @@ class TableRow:
     players: int
     options: dict[str, Any]
     seed: int
+    """The table's seed: 256 secret bits (``SECURE``), or an old row's small integer."""
     seats: list[Seat]
     status: str = "open"
     """``open`` (waiting for players), ``playing``, ``finished``."""
@@ -98,6 +100,10 @@ class TableRow:
     created_ms: int = field(default_factory=now_ms)
     started_ms: int | None = None
     finished_ms: int | None = None
+    dealing: str = SECURE
+    """The dealing scheme (``kozyr.games.dealing``); rows from before 0002 are LEGACY."""
+    seed_secret: bool = True
+    """False for seeds anyone could know: old small seeds, ``KOZYR_TABLE_SEED`` tables."""
 
 
 @dataclass
@@ -246,7 +252,11 @@ class Store:
             "game": t.game,
             "players": t.players,
             "options": json.dumps(t.options),
-            "seed": t.seed,
+            # old rows keep their small integer seed; new ones write 0 there and the
+            # 256-bit seed as hex (no portable 256-bit integer column)
+            "seed": t.seed if t.dealing == LEGACY else 0,
+            "seed_hex": None if t.dealing == LEGACY else seed_hex(t.seed),
+            "dealing": None if t.dealing == LEGACY else t.dealing,
             "first_dealer": t.first_dealer,
             "join_order": json.dumps(t.join_order),
             "seats": json.dumps([s.to_json() for s in t.seats]),
@@ -290,12 +300,15 @@ class Store:
 
     @staticmethod
     def _row_to_table(row: Any) -> TableRow:
+        legacy = row.dealing is None
         return TableRow(
             id=row.id,
             game=row.game,
             players=row.players,
             options=json.loads(row.options),
-            seed=int(row.seed),
+            seed=int(row.seed) if legacy else parse_seed_hex(row.seed_hex),
+            dealing=LEGACY if legacy else row.dealing,
+            seed_secret=not legacy,
             seats=[Seat.from_json(s) for s in json.loads(row.seats)],
             status=row.status,
             first_dealer=row.first_dealer,
@@ -409,6 +422,13 @@ class Store:
                         .where(m.game_tables.c.id == final[0])
                         .values(**final[1])
                     )
+
+    async def action_count(self, table_id: str) -> int:
+        async with self.engine.connect() as conn:
+            n = await conn.scalar(
+                select(func.count()).select_from(m.actions).where(m.actions.c.table_id == table_id)
+            )
+        return int(n or 0)
 
     async def actions(self, table_id: str) -> list[ActionRow]:
         async with self.engine.connect() as conn:

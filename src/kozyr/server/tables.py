@@ -10,8 +10,11 @@ table's ``seq`` is the number of actions applied).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import logging
 import random
+import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -20,6 +23,7 @@ from typing import Any
 from kozyr.bots.base import Bot
 from kozyr.cards import CardError
 from kozyr.games.base import GameError, GameState, IllegalAction
+from kozyr.games.dealing import LEGACY, commitment
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
 from kozyr.server.config import Settings
@@ -56,11 +60,23 @@ def new_state(row: TableRow) -> GameState:
     """The game a table's row fixes before any action (B2): options, seed, start."""
     if row.game == "imperial":
         return ImperialState.new(
-            ImperialOptions.from_json(row.options), seed=row.seed, first_dealer=row.first_dealer
+            ImperialOptions.from_json(row.options),
+            seed=row.seed,
+            first_dealer=row.first_dealer,
+            dealing=row.dealing,
         )
     return EmperorState.new(
-        EmperorOptions.from_json(row.options), seed=row.seed, join_order=row.join_order
+        EmperorOptions.from_json(row.options),
+        seed=row.seed,
+        join_order=row.join_order,
+        dealing=row.dealing,
     )
+
+
+def table_commitment(row: TableRow) -> str | None:
+    """``sha256`` of the seed, public from the table's creation on, so that the finished
+    record's seed can be checked against it; None for old (legacy) rows, which had none."""
+    return commitment(row.seed) if row.dealing != LEGACY else None
 
 
 def view_of(state: GameState, seat: int | None, events: bool = False) -> dict[str, Any]:
@@ -69,6 +85,59 @@ def view_of(state: GameState, seat: int | None, events: bool = False) -> dict[st
     if not events:
         data.pop("events", None)
     return data
+
+
+def table_info(
+    row: TableRow,
+    *,
+    seq: int,
+    to_act: int | None = None,
+    deadline_ms: int | None = None,
+    spectators: int = 0,
+    connected: Callable[[int], bool] = lambda _seat: False,
+    away: set[int] | frozenset[int] = frozenset(),
+    private: bool = False,
+) -> dict[str, Any]:
+    """A table's info from its row and its live facts (for a table that is no longer in
+    memory, the defaults: nobody connected, nobody watching)."""
+    seats = []
+    for i, s in enumerate(row.seats):
+        kind = "bot" if s.bot is not None else ("person" if s.user_id is not None else "empty")
+        seats.append(
+            {
+                "seat": i,
+                "kind": kind,
+                "name": s.name if s.user_id is not None else None,
+                "user_id": s.user_id,
+                "level": s.bot,
+                "connected": kind == "bot" or (kind == "person" and connected(i)),
+                "away": i in away,
+            }
+        )
+    out: dict[str, Any] = {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "private": row.private,
+        "status": row.status,
+        "seats": seats,
+        "join_order": list(row.join_order),
+        "spectators": spectators,
+        "turn_timeout": row.turn_timeout,
+        "creator_id": row.creator_id,
+        "created_ms": row.created_ms,
+        "seq": seq,
+        "to_act": to_act,
+        "deadline_ms": deadline_ms,
+        "result": row.result,
+        "dealing": row.dealing,
+        "commitment": table_commitment(row),
+        "seed_secret": row.seed_secret,
+    }
+    if private and row.invite_code:
+        out["invite_code"] = row.invite_code
+    return out
 
 
 class Table:
@@ -135,40 +204,16 @@ class Table:
 
     def info(self, private: bool = False) -> dict[str, Any]:
         """The table as the lobby shows it (public: no cards, no seed)."""
-        seats = []
-        for i, s in enumerate(self.row.seats):
-            kind = "bot" if s.bot is not None else ("person" if s.user_id is not None else "empty")
-            seats.append(
-                {
-                    "seat": i,
-                    "kind": kind,
-                    "name": s.name if s.user_id is not None else None,
-                    "user_id": s.user_id,
-                    "level": s.bot,
-                    "connected": kind == "bot" or (kind == "person" and self.connected(i)),
-                    "away": i in self.away,
-                }
-            )
-        out: dict[str, Any] = {
-            "id": self.row.id,
-            "game": self.row.game,
-            "players": self.row.players,
-            "options": self.row.options,
-            "private": self.row.private,
-            "status": self.row.status,
-            "seats": seats,
-            "join_order": list(self.row.join_order),
-            "spectators": sum(1 for role in self.watchers.values() if role is None),
-            "turn_timeout": self.row.turn_timeout,
-            "creator_id": self.row.creator_id,
-            "seq": self.seq,
-            "to_act": self.state.to_act if self.state is not None else None,
-            "deadline_ms": self.deadline_ms,
-            "result": self.row.result,
-        }
-        if private and self.row.invite_code:
-            out["invite_code"] = self.row.invite_code
-        return out
+        return table_info(
+            self.row,
+            seq=self.seq,
+            to_act=self.state.to_act if self.state is not None else None,
+            deadline_ms=self.deadline_ms,
+            spectators=sum(1 for role in self.watchers.values() if role is None),
+            connected=self.connected,
+            away=self.away,
+            private=private,
+        )
 
     # -- frames ---------------------------------------------------------------------
 
@@ -378,7 +423,7 @@ class Table:
         if row.game == "imperial":
             from kozyr.games.imperial import draw_first_dealer
 
-            row.first_dealer = draw_first_dealer(row.players, row.seed)
+            row.first_dealer = draw_first_dealer(row.players, row.seed, row.dealing)
         state = new_state(row)
         if state.over:
             # A small target can be reached in the first declarations, before any card.
@@ -395,11 +440,19 @@ class Table:
         self.state = state
         self.event_index = [len(state.events)]
         self.bots = {
-            i: make_table_bot(
-                self.row.game, s.bot or 3, self.row.seed * 7919 + i, self.settings.bot_kind
-            )
+            i: make_table_bot(self.row.game, s.bot or 3, self.bot_seed(i), self.settings.bot_kind)
             for i, s in enumerate(self.row.seats)
         }
+
+    def bot_seed(self, seat: int) -> int:
+        """A bot's own randomness, never derived from the table seed: knowing one must not
+        tell the other (and a bot's choices would tell about the seed)."""
+        if self.row.seed_secret:
+            return secrets.randbits(64)
+        # A fixed-seed table (tests, demonstrations) repeats its bots' play too: from the
+        # public commitment, which says nothing about the seed.
+        key = f"kozyr:bot:{table_commitment(self.row)}:{seat}".encode()
+        return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
 
     def restore(self, actions: list[tuple[int, str, str, str | None]]) -> None:
         """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""
@@ -475,25 +528,29 @@ class Table:
             raise ProtocolError("illegal_action", str(e)) from e
         text = nxt.actions[-1]
         seq = self.seq + 1
+        # The finished status goes to the database with the last action, but this table
+        # adopts it only once that commit has returned: until then every reader (the
+        # record and replay routes included) must see a game still being played.
         finished: TableRow | None = None
         if nxt.over:
-            self.row.status = "finished"
-            self.row.finished_ms = now_ms()
-            self.row.result = nxt.summary()
-            finished = self.row
+            finished = dataclasses.replace(
+                self.row, status="finished", finished_ms=now_ms(), result=nxt.summary()
+            )
         actor = "bot" if by == "bot" else f"user:{self.row.seats[seat].user_id}"
         started = time.perf_counter()
         try:
             await self.store.append_action(self.id, seq, seat, actor, text, cid, finished)
         except Duplicate:
-            self._undo_finish(finished)
             raise ProtocolError("duplicate", "That action id was already used.") from None
         except Exception as e:
-            self._undo_finish(finished)
             log.exception("commit failed at table %s", self.id)
             raise ProtocolError("busy", status=503) from e
         self.metrics.commit.observe(time.perf_counter() - started)
         # Committed: adopt, acknowledge, broadcast.
+        if finished is not None:
+            self.row.status = finished.status
+            self.row.finished_ms = finished.finished_ms
+            self.row.result = finished.result
         self.state = nxt
         self.log.append((seat, text, by))
         self.event_index.append(len(nxt.events))
@@ -508,12 +565,6 @@ class Table:
         if finished is not None:
             self._finish()
         return seq, False
-
-    def _undo_finish(self, finished: TableRow | None) -> None:
-        if finished is not None:
-            finished.status = "playing"
-            finished.finished_ms = None
-            finished.result = None
 
     def _ack(self, cid: str, seq: int, duplicate: bool) -> dict[str, Any]:
         frame: dict[str, Any] = {"v": VERSION, "type": "ack", "table": self.id, "id": cid}

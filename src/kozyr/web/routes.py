@@ -1,9 +1,14 @@
-"""HTTP routes the web page needs beyond the protocol: replay frames of finished games.
+"""HTTP routes the web page needs beyond the protocol: replays (and checks) of records.
 
 ``GET /api/games/{id}/replay`` replays a finished table's record through the engine and
 returns every step with all hands (after the game every card is public, B3).
 ``POST /api/replay`` does the same for a record the page uploads (a ``kozyr-record/1``
 file, e.g. from ``kozyr play``). Games in progress are refused: their hands are secret.
+Whether a game is finished is decided from the database's committed row, and a private
+table's replay needs a seat, its creator or ``?invite=``, as its record does.
+
+Replaying is CPU work: it runs in the lobby's replay pool, never on the event loop, and
+uploads are bounded (``MAX_UPLOAD`` bytes, ``MAX_UPLOAD_ACTIONS`` actions).
 """
 
 from __future__ import annotations
@@ -12,26 +17,39 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
-from kozyr.records import RecordError, to_record
+from kozyr.records import RecordError, to_record, verify
+from kozyr.server import auth
+from kozyr.server.jsonsafe import BadJson, parse_json
+from kozyr.server.lobby import replay_row
+from kozyr.server.protocol import ERRORS, ProtocolError
+from kozyr.server.store import TableRow
 from kozyr.web.replay import replay_frames
 
-MAX_UPLOAD = 2 * 1024 * 1024
+MAX_UPLOAD = 512 * 1024
+"""Bytes of an uploaded record (a long real game's record is well under 100 KB)."""
+MAX_UPLOAD_ACTIONS = 5000
+"""Actions of an uploaded record: random play of the longest default game (Imperial, 3
+players, to 5) takes at most about 530, a 4-player Emperor of 10 rounds about 600."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    "no_table": ("No such table.", "Такого стола нет."),
     "not_finished": (
         "The game is not over: its hands are still secret.",
         "Партия не окончена: карты игроков ещё тайна.",
     ),
     "bad_record": ("The record does not replay: {detail}", "Запись не воспроизводится: {detail}"),
-    "too_large": ("The record is larger than 2 MB.", "Запись больше 2 МБ."),
 }
 
 
+class UploadError(Exception):
+    def __init__(self, code: str, status: int, detail: str = "") -> None:
+        super().__init__(code)
+        self.code, self.status, self.detail = code, status, detail
+
+
 def _error(code: str, status: int, detail: str = "") -> JSONResponse:
-    en, ru = MESSAGES[code]
+    en, ru = MESSAGES.get(code) or ERRORS[code]
     return JSONResponse(
         {
             "type": "error",
@@ -43,45 +61,126 @@ def _error(code: str, status: int, detail: str = "") -> JSONResponse:
     )
 
 
+def _json(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _stored_frames(row: TableRow, texts: list[str]) -> bytes:
+    """A stored game's replay as JSON bytes (in a worker: replaying and encoding are the
+    slow parts)."""
+    state = replay_row(row, texts)
+    record = to_record(state, players=[s.name or "" for s in row.seats], table=row.id)
+    return _json(replay_frames(record))
+
+
+def _stored_verdict(row: TableRow, texts: list[str]) -> bytes:
+    """``kozyr.records.verify`` of a stored finished game's record."""
+    state = replay_row(row, texts)
+    return _json(verify(to_record(state, table=row.id)))
+
+
+def _uploaded_verdict(raw: bytes) -> bytes:
+    return _json(verify(_uploaded_record(raw)))
+
+
+def _uploaded_record(raw: bytes) -> dict[str, Any]:
+    try:
+        record = parse_json(raw)
+    except BadJson as e:
+        raise UploadError("bad_record", 400, str(e)) from e
+    if not isinstance(record, dict):
+        raise UploadError("bad_record", 400, "a record is a JSON object")
+    actions = record.get("actions")
+    if isinstance(actions, list) and len(actions) > MAX_UPLOAD_ACTIONS:
+        raise UploadError("too_many_actions", 413)
+    return record
+
+
+def _uploaded_frames(raw: bytes) -> bytes:
+    record = _uploaded_record(raw)
+    try:
+        return _json(replay_frames(record))
+    except RecordError as e:
+        raise UploadError("bad_record", 400, str(e)) from e
+
+
+async def _upload(request: Request) -> bytes:
+    """The request body, refused (413) past ``MAX_UPLOAD`` bytes without reading it all."""
+    length = request.headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and int(length) > MAX_UPLOAD:
+        raise UploadError("upload_too_large", 413)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_UPLOAD:
+            raise UploadError("upload_too_large", 413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _finished_row(request: Request, table_id: str, invite: str | None) -> TableRow:
+    server = request.app.state.server
+    user = await auth.user_of(server.store, request)
+    row: TableRow = await server.lobby.stored(table_id, user, invite)
+    if row.status != "finished":  # the committed status: nothing hidden before the end
+        raise UploadError("not_finished", 409)
+    return row
+
+
 router = APIRouter()
 
 
 @router.get("/api/games/{table_id}/replay")
-async def game_replay(table_id: str, request: Request) -> Any:
-    from kozyr.server.tables import new_state
-
-    server = request.app.state.server
-    live = server.lobby.tables.get(table_id)
-    row = live.row if live is not None else await server.store.table(table_id)
-    if row is None:
-        return _error("no_table", 404)
-    if row.status not in ("playing", "finished"):
-        return _error("not_finished", 409)
-    state = new_state(row)
-    for action in await server.store.actions(table_id):
-        state.play(action.text)
-    if not state.over:  # judged by the game itself: it may end before any action
-        return _error("not_finished", 409)
-    names = [s.name or "" for s in row.seats]
-    record = to_record(state, players=names, table=row.id)
+async def game_replay(table_id: str, request: Request, invite: str | None = None) -> Any:
+    lobby = request.app.state.server.lobby
     try:
-        return replay_frames(record)
+        row = await _finished_row(request, table_id, invite)
+        texts = [a.text for a in await request.app.state.server.store.actions(table_id)]
+        body = await lobby.offload(_stored_frames, row, texts)
+    except ProtocolError as e:
+        return _error(e.code, e.status)
+    except UploadError as e:
+        return _error(e.code, e.status, e.detail)
     except RecordError as e:  # a stored game always replays; this is a broken store
         return _error("bad_record", 500, str(e))
+    return Response(body, media_type="application/json")
+
+
+@router.get("/api/games/{table_id}/verify")
+async def game_verify(table_id: str, request: Request, invite: str | None = None) -> Any:
+    """Checks a finished game's deals against its revealed seed and the commitment
+    published when the table was made (``kozyr.records.verify``)."""
+    lobby = request.app.state.server.lobby
+    try:
+        row = await _finished_row(request, table_id, invite)
+        texts = [a.text for a in await request.app.state.server.store.actions(table_id)]
+        body = await lobby.offload(_stored_verdict, row, texts)
+    except ProtocolError as e:
+        return _error(e.code, e.status)
+    except UploadError as e:
+        return _error(e.code, e.status, e.detail)
+    return Response(body, media_type="application/json")
+
+
+@router.post("/api/verify")
+async def upload_verify(request: Request) -> Any:
+    """The same check for an uploaded record (the verdict names each problem found)."""
+    lobby = request.app.state.server.lobby
+    try:
+        raw = await _upload(request)
+        body = await lobby.offload(_uploaded_verdict, raw)
+    except UploadError as e:
+        return _error(e.code, e.status, e.detail)
+    return Response(body, media_type="application/json")
 
 
 @router.post("/api/replay")
 async def upload_replay(request: Request) -> Any:
-    raw = await request.body()
-    if len(raw) > MAX_UPLOAD:
-        return _error("too_large", 413)
+    lobby = request.app.state.server.lobby
     try:
-        record = json.loads(raw)
-    except ValueError as e:
-        return _error("bad_record", 400, f"not JSON: {e}")
-    if not isinstance(record, dict):
-        return _error("bad_record", 400, "a record is a JSON object")
-    try:
-        return replay_frames(record)
-    except RecordError as e:
-        return _error("bad_record", 400, str(e))
+        raw = await _upload(request)
+        body = await lobby.offload(_uploaded_frames, raw)
+    except UploadError as e:
+        return _error(e.code, e.status, e.detail)
+    return Response(body, media_type="application/json")
