@@ -7,9 +7,9 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Depends, FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -19,7 +19,13 @@ from starlette.types import ASGIApp
 
 from kozyr.records import to_record
 from kozyr.server import auth, names
-from kozyr.server.bodies import Credentials, Join, NewBot, NewTable, QuickPlay, json_body
+from kozyr.server.bodies import (
+    CredentialsBody,
+    JoinBody,
+    NewBotBody,
+    NewTableBody,
+    QuickPlayBody,
+)
 from kozyr.server.bodies import field_error as _field_error
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
@@ -109,9 +115,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     server = Server(settings)
 
-    def body_of(model: Any) -> Any:
-        return Depends(json_body(model, settings.max_body, settings.body_timeout))
-
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await server.store.migrate()
@@ -191,18 +194,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return address
 
     @app.post("/api/register")
-    async def register(
-        request: Request, body: Annotated[Credentials, body_of(Credentials)]
-    ) -> JSONResponse:
+    async def register(request: Request, body: CredentialsBody) -> JSONResponse:
         address = account_allowed(request)
         user = await auth.register(server.store, body.name, body.password, server.names_lock)
         server.throttles.accounts.record(address)
         return await signed_in(user, JSONResponse({"user": user.to_json()}, status_code=201))
 
     @app.post("/api/login")
-    async def login(
-        request: Request, body: Annotated[Credentials, body_of(Credentials)]
-    ) -> JSONResponse:
+    async def login(request: Request, body: CredentialsBody) -> JSONResponse:
         # every attempt counts, right or wrong: a guesser learns nothing from which
         # attempts were refused
         name_key = names.normalise(body.name).casefold()
@@ -254,9 +253,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"tables": server.lobby.open_tables(game)}
 
     @app.post("/api/tables")
-    async def create_table(
-        request: Request, body: Annotated[NewTable, body_of(NewTable)]
-    ) -> JSONResponse:
+    async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         user = await need_user(request)
         table = await server.lobby.create(
             user,
@@ -282,7 +279,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table_json(table, user)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request, body: Annotated[Join, body_of(Join)]) -> Any:
+    async def join(table_id: str, request: Request, body: JoinBody) -> Any:
         user = await need_user(request)
         table = server.lobby.get(table_id)
         if not visible(table, user, body.invite):
@@ -298,9 +295,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table_json(table, user)
 
     @app.post("/api/tables/{table_id}/bots")
-    async def add_bot(
-        table_id: str, request: Request, body: Annotated[NewBot, body_of(NewBot)]
-    ) -> Any:
+    async def add_bot(table_id: str, request: Request, body: NewBotBody) -> Any:
         user = await need_user(request)
         table = server.lobby.get(table_id)
         await table.set_bot(user.id, body.seat, body.level)
@@ -314,7 +309,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table_json(table, user)
 
     @app.post("/api/quickplay")
-    async def quick_play(request: Request, body: Annotated[QuickPlay, body_of(QuickPlay)]) -> Any:
+    async def quick_play(request: Request, body: QuickPlayBody) -> Any:
         user = await need_user(request)
         table = await server.lobby.quick_play(user, body.game, body.players, body.level)
         return {"seat": table.seat_of(user.id), **table_json(table, user)}

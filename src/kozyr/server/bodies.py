@@ -17,7 +17,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Request
+from fastapi import Depends, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from pydantic import ValidationError as PydanticValidationError
 
@@ -160,12 +160,20 @@ def validate(model: type[M], data: dict[str, Any]) -> M:
         raise field_error(e.errors(include_url=False, include_input=False)) from e
 
 
-def json_body(
-    model: type[M], limit: int = 64 * 1024, timeout: float = 10.0
-) -> Callable[[Request], Awaitable[M]]:
-    """A FastAPI dependency giving the request's body as a checked ``model``."""
+def json_body(model: type[M]) -> Callable[[Request], Awaitable[M]]:
+    """A FastAPI dependency giving the request's body as a checked ``model``; the size
+    and time limits are the app's settings (``app.state.server.settings``)."""
 
     async def dependency(request: Request) -> M:
-        return validate(model, parse_body(await read_body(request, limit, timeout)))
+        settings = request.app.state.server.settings
+        raw = await read_body(request, settings.max_body, settings.body_timeout)
+        return validate(model, parse_body(raw))
 
     return dependency
+
+
+CredentialsBody = Annotated[Credentials, Depends(json_body(Credentials))]
+NewTableBody = Annotated[NewTable, Depends(json_body(NewTable))]
+JoinBody = Annotated[Join, Depends(json_body(Join))]
+NewBotBody = Annotated[NewBot, Depends(json_body(NewBot))]
+QuickPlayBody = Annotated[QuickPlay, Depends(json_body(QuickPlay))]
