@@ -83,6 +83,9 @@ class ServerProc:
                 "KOZYR_GRACE": "1",
                 "KOZYR_TURN_TIMEOUT": "60",
                 "KOZYR_BOT_KIND": "random",
+                # one address (127.0.0.1) makes every test's accounts; tests of the limit
+                # set their own
+                "KOZYR_ACCOUNT_LIMIT": "100000",
             }
         )
         if self.database_url:
