@@ -58,6 +58,8 @@ def start_server(data: Path, database_url: str | None) -> tuple[subprocess.Popen
             "KOZYR_BOT_DELAY": "0",
             "KOZYR_BOT_KIND": "random",
             "KOZYR_FLOOD_FRAMES": "100000",
+            # every simulated player signs in from 127.0.0.1
+            "KOZYR_ACCOUNT_LIMIT": "1000000",
             "KOZYR_TURN_TIMEOUT": "0",
         }
     )

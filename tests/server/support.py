@@ -85,6 +85,9 @@ class ServerProc:
                 "KOZYR_BOT_KIND": "random",
                 # every test client comes from 127.0.0.1: no per-address table limit
                 "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+                # one address (127.0.0.1) makes every test's accounts; tests of the limit
+                # set their own
+                "KOZYR_ACCOUNT_LIMIT": "100000",
             }
         )
         if self.database_url:

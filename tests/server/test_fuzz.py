@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 from typing import Any
 
 import httpx
@@ -116,3 +117,128 @@ def test_fuzzed_frames(server: ServerProc) -> None:
         loop.run_until_complete(b.close())
     finally:
         loop.close()
+
+
+# -- HTTP bodies ----------------------------------------------------------------------
+
+FIELDS = ["name", "password", "game", "players", "options", "bots", "private", "sit", "seat"]
+FIELDS += ["turn_timeout", "invite", "level", "", "__proto__", "constructor"]
+HOSTILE: list[Any] = [
+    None, True, False, 0, -1, 1, 2, 3, 4, 5, 2**31, 2**63, -(2**63), 10**30, 1e308, -0.0,
+    0.5, "", "imperial", "emperor", "x" * 300, "\u0000", "\ud7ff", "guest-1", "Olga",
+    "correct horse 1", "аdmin", [], {}, [1, 2], {"players": 3}, {"0": 1}, [None],
+]  # fmt: skip
+RAW_BODIES = [
+    b"[" * 5000 + b"]" * 5000,
+    b'{"a":' * 3000 + b"1" + b"}" * 3000,
+    b"1" * 5000,
+    b'{"players": ' + b"9" * 5000 + b"}",
+    b'{"turn_timeout": NaN}',
+    b'{"turn_timeout": Infinity, "game": "imperial"}',
+    b'{"level": -Infinity}',
+    b'{"name": "\xff\xfe\xfd", "password": "x"}',
+    b"\xef\xbb\xbf{}",
+    b"\x00\x01\x02",
+    b'{"seat": 1, "seat": "1"}',
+    b'{"name": "\\ud800", "password": "correct horse 1"}',
+    b"{" + b'"k": 1,' * 10_000 + b'"k": 2}',
+    b'{"name": "' + b"a" * 70_000 + b'"}',
+    b"   ",
+    b"null",
+    b'"text"',
+    b"{",
+]
+CONTENT_TYPES = [
+    "application/json",
+    "application/json; charset=utf-8",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=zz",
+    "application/json-patch+json",
+    "",
+]
+
+
+def _value(rng: random.Random, depth: int = 0) -> Any:
+    roll = rng.random()
+    if depth < 4 and roll < 0.15:
+        return [_value(rng, depth + 1) for _ in range(rng.randint(0, 4))]
+    if depth < 4 and roll < 0.3:
+        keys = rng.sample(FIELDS, rng.randint(0, 4))
+        return {k: _value(rng, depth + 1) for k in keys}
+    if roll < 0.4:
+        return rng.randint(-(2**70), 2**70)
+    if roll < 0.5:
+        return "".join(chr(rng.randint(0, 0x2FFF)) for _ in range(rng.randint(0, 20)))
+    return rng.choice(HOSTILE)
+
+
+def _body(rng: random.Random) -> tuple[bytes, str | None]:
+    """A body and its Content-Type (None: no header)."""
+    roll = rng.random()
+    if roll < 0.1:
+        raw = rng.choice(RAW_BODIES)
+    elif roll < 0.2:
+        raw = rng.randbytes(rng.randint(0, 200))
+    elif roll < 0.3:
+        raw = json.dumps(_value(rng)).encode()
+    else:
+        fields = rng.sample(FIELDS, rng.randint(0, 5))
+        raw = json.dumps({f: _value(rng) for f in fields}).encode()
+    roll = rng.random()
+    if roll < 0.75:
+        return raw, "application/json"
+    if roll < 0.85:
+        return raw, None
+    return raw, rng.choice(CONTENT_TYPES)
+
+
+def test_fuzzed_http_bodies(fresh_server: ServerProc) -> None:
+    """Thousands of random and hostile bodies against every POST route: each is answered
+    below 500, and every refusal names a code in English and Russian."""
+    fresh_server.env = {"KOZYR_ACCOUNT_LIMIT": "40"}
+    fresh_server.start()
+    rng = random.Random(20240611)
+
+    async def go() -> tuple[dict[int, int], list[str]]:
+        async with (
+            httpx.AsyncClient(base_url=fresh_server.base, timeout=60) as http,
+            httpx.AsyncClient(base_url=fresh_server.base, timeout=60) as other,
+        ):
+            assert (await http.post("/api/guest")).status_code == 201
+            made = await http.post("/api/tables", json={"game": "emperor", "players": 4})
+            table = made.json()["table"]["id"]
+            routes = ["/api/register", "/api/login", "/api/guest", "/api/logout"]
+            routes += ["/api/tables", "/api/quickplay", "/api/tables/nope/join"]
+            routes += [f"/api/tables/{table}/{what}" for what in ("join", "leave", "bots")]
+            statuses: dict[int, int] = {}
+            problems: list[str] = []
+            gate = asyncio.Semaphore(8)
+
+            async def one(i: int) -> None:
+                path = routes[i % len(routes)]
+                raw, content_type = _body(rng)
+                headers = {} if content_type is None else {"Content-Type": content_type}
+                async with gate:
+                    # signing out (or in) on another client keeps this one's session
+                    client = other if path in ("/api/logout", "/api/login") else http
+                    r = await client.post(path, content=raw, headers=headers)
+                statuses[r.status_code] = statuses.get(r.status_code, 0) + 1
+                if r.status_code >= 500:
+                    problems.append(f"{path} {raw[:80]!r} {content_type}: {r.status_code}")
+                elif r.status_code >= 400:
+                    body = r.json()
+                    if not (body.get("code") and body.get("message") and body.get("message_ru")):
+                        problems.append(f"{path} {raw[:80]!r}: {r.status_code} {body}")
+
+            await asyncio.gather(*(one(i) for i in range(2500)))
+            return statuses, problems
+
+    statuses, problems = asyncio.run(go())
+    assert problems == []
+    assert sum(statuses.values()) == 2500
+    # the bodies reached every kind of answer: accepted, refused, too large, wrong type
+    for status in (200, 400, 413, 415):
+        assert statuses.get(status, 0) > 0, statuses
+    assert httpx.get(fresh_server.base + "/healthz").status_code == 200
+    assert "Traceback" not in fresh_server.log.read_text()

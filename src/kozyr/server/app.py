@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-import json
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
-from kozyr.server import auth
+from kozyr.server import auth, names
+from kozyr.server.bodies import (
+    CredentialsBody,
+    JoinBody,
+    NewBotBody,
+    NewTableBody,
+    QuickPlayBody,
+)
+from kozyr.server.bodies import field_error as _field_error
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
 from kozyr.server.connection import Connection
@@ -25,8 +34,10 @@ from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import (
     ProtocolError,
 )
+from kozyr.server.security import SecurityMiddleware, origin_allowed
 from kozyr.server.store import Store, User
 from kozyr.server.tables import Table
+from kozyr.server.throttle import Throttles, retry_header
 
 log = logging.getLogger("kozyr.server")
 
@@ -50,37 +61,53 @@ class Server:
         self.bus = make_bus(settings.redis_url)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
         self.on_ready: Callable[[int], None] | None = None
+        self.throttles = Throttles(
+            settings.login_limit,
+            settings.login_window,
+            settings.account_limit,
+            settings.account_window,
+        )
+        # the look-alike check and the insert of a new name, as one step
+        self.names_lock = asyncio.Lock()
+
+
+class Throttled(ProtocolError):
+    """429 with a ``Retry-After``."""
+
+    def __init__(self, code: str, wait: float) -> None:
+        super().__init__(code, status=429)
+        self.retry_after = wait
 
 
 def _error(e: ProtocolError) -> JSONResponse:
-    return JSONResponse(
+    response = JSONResponse(
         {"type": "error", "code": e.code, "message": e.message, "message_ru": e.message_ru},
         status_code=e.status,
     )
+    if isinstance(e, Throttled):
+        response.headers["retry-after"] = retry_header(e.retry_after)
+    return response
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if not raw:
-        return {}
-    if len(raw) > 64 * 1024:
-        raise ProtocolError("too_large", status=413)
-    try:
-        data = json.loads(raw)
-    except ValueError as e:
-        raise ProtocolError("bad_json") from e
-    if not isinstance(data, dict):
-        raise ProtocolError("bad_frame", "The body must be a JSON object.")
-    return data
+def client_address(request: Request) -> str:
+    """The address the throttles count by: the peer's, or the one a trusted proxy names
+    (uvicorn rewrites it only for ``KOZYR_FORWARDED_ALLOW_IPS``)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
-def origin_ok(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
-    """Programs send no Origin; a browser's must be this server's own or an allowed one."""
-    if origin is None:
-        return True
-    if origin in allowed:
-        return True
-    return host is not None and urlsplit(origin).netloc.lower() == host.lower()
+class KozyrApp(FastAPI):
+    """FastAPI with :class:`SecurityMiddleware` outside everything, even the handler that
+    turns crashes into 500s, so that every response carries the security headers."""
+
+    security: SecurityMiddleware | None = None
+
+    def build_middleware_stack(self) -> ASGIApp:
+        inner = super().build_middleware_stack()
+        server: Server = self.state.server
+        self.security = SecurityMiddleware(
+            inner, server.settings, lambda code: server.metrics.rejected.labels(code).inc()
+        )
+        return self.security
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -90,6 +117,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await server.store.migrate()
+        filled = await names.backfill_skeletons(server.store)
+        if filled:
+            log.info("name skeletons filled in for %d users", filled)
         await server.bus.start()
         restored = await server.lobby.restore()
         if server.on_ready is not None:
@@ -102,13 +132,33 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await server.bus.stop()
             await server.store.close()
 
-    app = FastAPI(title="kozyr", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # No Swagger page: FastAPI's loads its scripts from a CDN, which the page's CSP and
+    # the rule "nothing from outside" forbid. The schema alone, and only when asked for.
+    app = KozyrApp(
+        title="kozyr",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/api/openapi.json" if settings.api_docs else None,
+    )
     app.state.server = server
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, e: ProtocolError) -> JSONResponse:
         server.metrics.rejected.labels(e.code).inc()
         return _error(e)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_request: Request, e: RequestValidationError) -> JSONResponse:
+        error = _field_error(e.errors())
+        server.metrics.rejected.labels(error.code).inc()
+        return _error(error)
+
+    if settings.api_docs:
+
+        @app.get("/api/docs", include_in_schema=False)
+        async def api_docs() -> RedirectResponse:
+            return RedirectResponse("/api/openapi.json")
 
     async def need_user(request: Request) -> User:
         user = await auth.user_of(server.store, request)
@@ -135,21 +185,36 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # -- accounts -------------------------------------------------------------------
 
+    def account_allowed(request: Request) -> str:
+        address = client_address(request)
+        wait = server.throttles.accounts.retry_after(address)
+        if wait is not None:
+            raise Throttled("too_many_accounts", wait)
+        return address
+
     @app.post("/api/register")
-    async def register(request: Request) -> JSONResponse:
-        body = await _body(request)
-        user = await auth.register(server.store, body.get("name"), body.get("password"))
+    async def register(request: Request, body: CredentialsBody) -> JSONResponse:
+        address = account_allowed(request)
+        user = await auth.register(server.store, body.name, body.password, server.names_lock)
+        server.throttles.accounts.record(address)
         return await signed_in(user, JSONResponse({"user": user.to_json()}, status_code=201))
 
     @app.post("/api/login")
-    async def login(request: Request) -> JSONResponse:
-        body = await _body(request)
-        user = await auth.login(server.store, body.get("name"), body.get("password"))
+    async def login(request: Request, body: CredentialsBody) -> JSONResponse:
+        # every attempt counts, right or wrong: a guesser learns nothing from which
+        # attempts were refused
+        name_key = names.normalise(body.name).casefold()
+        wait = server.throttles.login(name_key, client_address(request))
+        if wait is not None:
+            raise Throttled("too_many_attempts", wait)
+        user = await auth.login(server.store, body.name, body.password)
         return await signed_in(user, JSONResponse({"user": user.to_json()}))
 
     @app.post("/api/guest")
-    async def guest() -> JSONResponse:
+    async def guest(request: Request) -> JSONResponse:
+        address = account_allowed(request)
         user = await auth.guest(server.store)
+        server.throttles.accounts.record(address)
         return await signed_in(user, JSONResponse({"user": user.to_json()}, status_code=201))
 
     @app.post("/api/logout")
@@ -190,23 +255,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return server.lobby.page(game or None, first, size)
 
     @app.post("/api/tables")
-    async def create_table(request: Request) -> JSONResponse:
+    async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         user = await need_user(request)
-        body = await _body(request)
-        players = body.get("players")
-        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            raise ProtocolError("bad_options", "players must be a whole number.")
-        seat = body.get("seat", 0)
         table = await server.lobby.create(
             user,
-            game=str(body.get("game", "")),
-            players=players,
-            options=body.get("options"),
-            bots=body.get("bots"),
-            private=bool(body.get("private", False)),
-            sit=bool(body.get("sit", True)),
-            seat=seat if isinstance(seat, int) and not isinstance(seat, bool) else -1,
-            turn_timeout=body.get("turn_timeout", "default"),
+            game=body.game,
+            players=body.players,
+            options=body.options,
+            bots=body.bots,
+            private=body.private,
+            sit=body.sit,
+            seat=body.seat,
+            turn_timeout=(
+                body.turn_timeout if "turn_timeout" in body.model_fields_set else "default"
+            ),
             address=request.client.host if request.client else None,
         )
         return JSONResponse(table_json(table, user), status_code=201)
@@ -217,17 +279,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return await server.lobby.info(table_id, user, invite)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join(table_id: str, request: Request) -> Any:
+    async def join(table_id: str, request: Request, body: JoinBody) -> Any:
         user = await need_user(request)
-        body = await _body(request)
         table = server.lobby.get(table_id)
-        invite = body.get("invite")
-        if not visible(table, user, invite if isinstance(invite, str) else None):
+        if not visible(table, user, body.invite):
             raise ProtocolError("no_table", status=404)
-        seat = body.get("seat")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
-            raise ProtocolError("bad_seat", "No such seat.")
-        got = await table.sit(user.id, user.name, seat)
+        got = await table.sit(user.id, user.name, body.seat)
         return {"seat": got, **table_json(table, user)}
 
     @app.post("/api/tables/{table_id}/leave")
@@ -238,16 +295,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table_json(table, user)
 
     @app.post("/api/tables/{table_id}/bots")
-    async def add_bot(table_id: str, request: Request) -> Any:
+    async def add_bot(table_id: str, request: Request, body: NewBotBody) -> Any:
         user = await need_user(request)
-        body = await _body(request)
         table = server.lobby.get(table_id)
-        seat, level = body.get("seat"), body.get("level", 3)
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise ProtocolError("bad_seat", "No such seat.")
-        if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 5:
-            raise ProtocolError("bad_bots", "Bot levels are 1-5.")
-        await table.set_bot(user.id, seat, level)
+        await table.set_bot(user.id, body.seat, body.level)
         return table_json(table, user)
 
     @app.delete("/api/tables/{table_id}/bots/{seat}")
@@ -258,17 +309,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return table_json(table, user)
 
     @app.post("/api/quickplay")
-    async def quick_play(request: Request) -> Any:
+    async def quick_play(request: Request, body: QuickPlayBody) -> Any:
         user = await need_user(request)
-        body = await _body(request)
-        players, level = body.get("players"), body.get("level", 3)
-        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
-            raise ProtocolError("bad_options", "players must be a whole number.")
-        if not isinstance(level, int) or isinstance(level, bool) or not 1 <= level <= 5:
-            raise ProtocolError("bad_bots", "Bot levels are 1-5.")
         address = request.client.host if request.client else None
-        game = str(body.get("game", ""))
-        table = await server.lobby.quick_play(user, game, players, level, address)
+        table = await server.lobby.quick_play(user, body.game, body.players, body.level, address)
         return {"seat": table.seat_of(user.id), **table_json(table, user)}
 
     @app.get("/api/games")
@@ -287,9 +331,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:
-        if not origin_ok(
-            ws.headers.get("origin"), ws.headers.get("host"), settings.allowed_origins
-        ):
+        # SecurityMiddleware has refused foreign Hosts and Origins already; checked here
+        # as well so that this route never depends on the middleware being there
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), settings):
             await ws.close(code=1008)
             return
         user = await auth.user_of(server.store, ws)

@@ -3,10 +3,16 @@
 The session token travels only in an HttpOnly, SameSite cookie (or an
 ``Authorization: Bearer`` header for programs); it is never logged, and the database
 keeps only its SHA-256.
+
+argon2 is meant to be slow (tens of milliseconds of CPU and 64 MB): every hash and
+verification runs in a worker thread, never on the event loop, where it would stall every
+table. Names are checked as ``kozyr.server.names`` says (NFKC, one script, no look-alike
+of a taken name).
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 
@@ -15,12 +21,13 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
+from kozyr.server import names
 from kozyr.server.config import Settings
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.store import NameTaken, Store, User
 
 COOKIE = "kozyr_session"
-NAME_RE = re.compile(r"^[\w][\w .\-]{1,29}$")
+NAME_RE = re.compile(r"[\w][\w .\-]{1,29}")
 
 _hasher = PasswordHasher()
 
@@ -36,15 +43,36 @@ def verify_password(password_hash: str, password: str) -> bool:
         return False
 
 
+def _refused(code: str, english: str, russian: str, status: int = 400) -> ProtocolError:
+    error = ProtocolError(code, english, status)
+    error.message_ru = russian
+    return error
+
+
 def check_name(name: object) -> str:
-    if not isinstance(name, str) or not NAME_RE.match(name.strip()):
+    """The name as it will be stored (NFKC, trimmed), or ``bad_name``."""
+    if not isinstance(name, str) or len(name) > 200:
         raise ProtocolError(
             "bad_name", "A name is 2-30 letters, digits, spaces, dots, dashes or underscores."
         )
-    name = name.strip()
-    if name.casefold().startswith("guest-"):
-        raise ProtocolError("bad_name", "Names starting with guest- are for guests.")
-    return name
+    clean = names.normalise(name)
+    if not NAME_RE.fullmatch(clean):
+        raise ProtocolError(
+            "bad_name", "A name is 2-30 letters, digits, spaces, dots, dashes or underscores."
+        )
+    if clean.casefold().startswith("guest-"):
+        raise _refused(
+            "bad_name",
+            "Names starting with guest- are for guests.",
+            "Имена, начинающиеся с guest-, только для гостей.",
+        )
+    if names.mixes_scripts(clean):
+        raise _refused(
+            "bad_name",
+            "A name may not mix alphabets (such as Latin and Cyrillic letters).",
+            "В имени нельзя смешивать алфавиты (например, латиницу и кириллицу).",
+        )
+    return clean
 
 
 def check_password(password: object) -> str:
@@ -53,23 +81,46 @@ def check_password(password: object) -> str:
     return password
 
 
-async def register(store: Store, name: object, password: object) -> User:
+async def hash_in_thread(password: str) -> str:
+    return await asyncio.to_thread(hash_password, password)
+
+
+async def verify_in_thread(password_hash: str, password: str) -> bool:
+    return await asyncio.to_thread(verify_password, password_hash, password)
+
+
+async def register(store: Store, name: object, password: object, lock: asyncio.Lock) -> User:
+    """A new account; ``lock`` makes the look-alike check and the insert one step within
+    this process (two processes could still race each other to look-alike names)."""
     clean = check_name(name)
     secret = check_password(password)
-    try:
-        return await store.create_user(clean, hash_password(secret), guest=False)
-    except NameTaken as e:
-        raise ProtocolError("name_taken", "That name is taken.", 409) from e
+    skel = names.skeleton(clean)
+    password_hash = await hash_in_thread(secret)
+    async with lock:
+        existing = await store.user_by_name(clean)
+        if existing is None and await names.skeleton_taken(store, skel):
+            raise ProtocolError(
+                "name_confusable", "That name looks like a name that is taken.", 409
+            )
+        try:
+            user = await store.create_user(clean, password_hash, guest=False)
+        except NameTaken as e:
+            raise ProtocolError("name_taken", "That name is taken.", 409) from e
+        await names.set_skeleton(store, user.id, skel)
+    return user
 
 
 async def login(store: Store, name: object, password: object) -> User:
     if not isinstance(name, str) or not isinstance(password, str):
         raise ProtocolError("bad_login", "Wrong name or password.", 401)
-    user = await store.user_by_name(name.strip())
+    user = await store.user_by_name(names.normalise(name))
+    if user is None and names.normalise(name) != name.strip():
+        user = await store.user_by_name(name.strip())  # a name stored before NFKC
     if user is None or user.password_hash is None:
-        verify_password(_dummy_hash(), password)  # same time whether the name exists or not
+        # the same work whether the name exists or not, so timing does not tell
+        await verify_in_thread(await asyncio.to_thread(_dummy_hash), password)
         raise ProtocolError("bad_login", "Wrong name or password.", 401)
-    if not verify_password(user.password_hash, password):
+    if not await verify_in_thread(user.password_hash, password):
         raise ProtocolError("bad_login", "Wrong name or password.", 401)
     return user
 
@@ -86,9 +137,11 @@ def _dummy_hash() -> str:
 async def guest(store: Store) -> User:
     for _ in range(20):
         try:
-            return await store.create_user(f"guest-{secrets.token_hex(3)}", None, guest=True)
+            user = await store.create_user(f"guest-{secrets.token_hex(3)}", None, guest=True)
         except NameTaken:
             continue
+        await names.set_skeleton(store, user.id, names.skeleton(user.name))
+        return user
     raise ProtocolError("busy", "Could not make a guest name; try again.", 503)
 
 

@@ -23,6 +23,17 @@ def _int_env(name: str, default: int) -> int:
     return int(_float_env(name, float(default)))
 
 
+def _flag_env(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _list_env(name: str, default: str = "") -> tuple[str, ...]:
+    raw = os.environ.get(name)
+    if raw is None:
+        raw = default
+    return tuple(item.strip() for item in raw.split(",") if item.strip())
+
+
 def sqlite_url(data: Path) -> str:
     return f"sqlite+aiosqlite:///{(data / 'kozyr.db').resolve()}"
 
@@ -75,14 +86,46 @@ class Settings:
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""
     allowed_origins: tuple[str, ...] = field(
-        default_factory=lambda: tuple(
-            o.strip() for o in os.environ.get("KOZYR_ALLOWED_ORIGINS", "").split(",") if o.strip()
-        )
+        default_factory=lambda: _list_env("KOZYR_ALLOWED_ORIGINS")
     )
-    secure_cookies: bool = field(
-        default_factory=lambda: os.environ.get("KOZYR_SECURE_COOKIES", "") in ("1", "true")
+    """Exact extra origins (``scheme://host[:port]``) allowed besides the allowed hosts'."""
+    allowed_hosts: tuple[str, ...] = field(
+        default_factory=lambda: _list_env("KOZYR_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
     )
+    """Host names (any port) this server answers to; ``*`` answers to any (DNS rebinding
+    protection off: only behind a proxy that checks the Host itself)."""
+    secure_cookies: bool = field(default_factory=lambda: _flag_env("KOZYR_SECURE_COOKIES"))
+    https: bool = field(default_factory=lambda: _flag_env("KOZYR_HTTPS"))
+    """The page is served over HTTPS (by a proxy in front): browser origins are then
+    ``https://``. ``KOZYR_SECURE_COOKIES=1`` implies it."""
+    api_docs: bool = field(default_factory=lambda: _flag_env("KOZYR_API_DOCS"))
+    """Serve the OpenAPI schema at ``/api/openapi.json`` (off by default)."""
+    login_limit: int = field(default_factory=lambda: _int_env("KOZYR_LOGIN_LIMIT", 10))
+    """Login attempts per name and per client address in any ``login_window`` seconds."""
+    login_window: float = 60.0
+    account_limit: int = field(default_factory=lambda: _int_env("KOZYR_ACCOUNT_LIMIT", 20))
+    """New accounts (guests and registrations) per client address in any ``account_window``."""
+    account_window: float = 3600.0
+    max_body: int = 64 * 1024
+    body_timeout: float = field(default_factory=lambda: _float_env("KOZYR_BODY_TIMEOUT", 10.0))
+    """Seconds a client may take to send a request body (then 408)."""
+    header_timeout: float = field(default_factory=lambda: _float_env("KOZYR_HEADER_TIMEOUT", 10.0))
+    """Seconds a client may take to send a request's headers before the connection is
+    closed (uvicorn has no such timeout of its own)."""
+    max_connections: int = field(default_factory=lambda: _int_env("KOZYR_MAX_CONNECTIONS", 1000))
+    """uvicorn's ``limit_concurrency``: past this many open connections and tasks, new
+    requests get 503 at once instead of queueing."""
+    forwarded_allow_ips: str | None = field(
+        default_factory=lambda: os.environ.get("KOZYR_FORWARDED_ALLOW_IPS") or None
+    )
+    """Proxy addresses whose X-Forwarded-For/-Proto are believed (the client address the
+    throttles count by). Unset: none, so a client cannot pick its own address."""
     session_days: int = 30
+
+    @property
+    def scheme(self) -> str:
+        """The scheme of this server's own pages, as browsers see it."""
+        return "https" if self.https or self.secure_cookies else "http"
 
     @property
     def url(self) -> str:

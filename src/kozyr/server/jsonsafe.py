@@ -67,5 +67,7 @@ def parse_json(raw: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         return json.loads(raw)
     except json.JSONDecodeError as e:
         raise BadJson(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from e
+    except ValueError as e:  # an integer of more than 4,300 digits (int_max_str_digits)
+        raise BadJson(f"not JSON: {e}") from e
     except RecursionError as e:  # cannot happen below MAX_DEPTH; kept as a last guard
         raise BadJson("the JSON is nested too deeply") from e

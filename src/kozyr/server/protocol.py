@@ -52,7 +52,6 @@ ERRORS: dict[str, tuple[str, str]] = {
     "no_bot": ("There is no bot in that seat.", "На этом месте нет бота."),
     "stale": ("The game moved on.", "Игра уже ушла вперёд."),
     "duplicate": ("That action id was already used.", "Этот номер действия уже использован."),
-    "bad_request": ("Bad request parameters.", "Неверные параметры запроса."),
     "too_many_tables": (
         "You have too many unfinished tables; finish or leave some first.",
         "У вас слишком много незаконченных столов; сначала доиграйте или покиньте некоторые.",
@@ -61,6 +60,36 @@ ERRORS: dict[str, tuple[str, str]] = {
     "too_many_actions": (
         "The record has more than 5000 actions.",
         "В записи больше 5000 ходов.",
+    ),
+    # HTTP hardening (docs/protocol.md, "Requests the server refuses")
+    "bad_host": (
+        "This server does not answer to that host name.",
+        "Сервер не отвечает на это имя хоста.",
+    ),
+    "bad_origin": (
+        "Requests from that page's origin are not allowed.",
+        "Запросы со страницы с этим источником (Origin) запрещены.",
+    ),
+    "bad_content_type": (
+        "The body must be JSON (Content-Type: application/json).",
+        "Тело запроса должно быть JSON (Content-Type: application/json).",
+    ),
+    "bad_request": ("A field of the request is missing or wrong.", "Неверное поле запроса."),
+    "too_many_attempts": (
+        "Too many sign-in attempts; wait a little and try again.",
+        "Слишком много попыток входа; подождите немного и попробуйте снова.",
+    ),
+    "too_many_accounts": (
+        "Too many new accounts from this address; try again later.",
+        "С этого адреса создано слишком много учётных записей; попробуйте позже.",
+    ),
+    "name_confusable": (
+        "That name looks like a name that is taken.",
+        "Это имя похоже на уже занятое.",
+    ),
+    "slow_request": (
+        "The request body took too long to arrive.",
+        "Тело запроса передавалось слишком долго.",
     ),
 }
 

@@ -6,7 +6,7 @@ import logging
 import socket
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -63,14 +63,33 @@ def serve(
         sys.stdout.flush()
 
     app.state.server.on_ready = ready
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        ws_max_size=1024 * 1024,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-        access_log=False,
-        log_level="warning",
-        lifespan="on",
-    )
+    uvicorn.run(app, host=host, port=port, **uvicorn_options(settings))
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """How uvicorn is run: limits against clients that hold connections open
+    (``docs/deploy.md`` has the proxy's side)."""
+    from kozyr.server.httpguard import guarded_protocol
+
+    options: dict[str, Any] = {
+        # closes connections whose request headers do not all arrive in time
+        "http": guarded_protocol(settings.header_timeout),
+        # idle kept-alive connections are closed after this many seconds
+        "timeout_keep_alive": 5,
+        # past this many connections and tasks, new requests get 503 at once
+        "limit_concurrency": settings.max_connections,
+        # the h11 parser's cap on a request line and headers (httptools has its own)
+        "h11_max_incomplete_event_size": 16 * 1024,
+        "backlog": 2048,
+        "ws_max_size": 1024 * 1024,
+        "ws_ping_interval": 20,
+        "ws_ping_timeout": 20,
+        "access_log": False,
+        "log_level": "warning",
+        "lifespan": "on",
+        # X-Forwarded-For/-Proto only from the proxies named; none by default, so that a
+        # client cannot choose the address the throttles count it by
+        "proxy_headers": settings.forwarded_allow_ips is not None,
+        "forwarded_allow_ips": settings.forwarded_allow_ips,
+    }
+    return options

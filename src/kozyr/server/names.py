@@ -1,0 +1,130 @@
+"""User names that cannot pass for someone else's.
+
+A name is normalised to NFKC before it is checked (so "ℊuest-abc" is "guest-abc", and
+full-width or ligature letters become plain ones); it may not mix alphabets (Latin with
+Cyrillic, Greek, ...); and it may not have the same confusable *skeleton* as an existing
+user's name (Unicode TR39's idea: Cyrillic "а" looks like Latin "a", "0" like "O").
+
+The skeleton here is a small table of Latin, Cyrillic and Greek look-alikes plus the
+digits 0/1, not TR39's full ``confusables.txt``: the one PyPI package with wide use
+(confusable-homoglyphs) has the pairs but not which side is the prototype, so it cannot
+build a skeleton, and the ones that can (e.g. disarm) are young single-author binary
+packages. Other scripts are covered by the mixed-script rule, which refuses a Latin name
+with one Armenian "օ" in it; a name wholly in another script cannot look like a Latin
+one letter for letter, save rare cases this table does not know.
+
+Look-alikes are folded *before* case is folded, as the capitals decide: Cyrillic "В"
+looks like "B" but "в" does not look like "b", and "I" looks like "l" but "i" does not.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from sqlalchemy import select, update
+
+from kozyr.server import models as m
+from kozyr.server.store import Store
+
+# cased look-alike -> the Latin letter (or digit's letter) it passes for
+_LOOKALIKES = {
+    # Cyrillic capitals and small letters
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P",
+    "С": "C", "Т": "T", "Х": "X", "У": "Y", "Ү": "Y", "Ѕ": "S", "І": "l", "Ј": "J",
+    "Ԛ": "Q", "Ԝ": "W", "Ӏ": "l",
+    "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "ү": "y", "х": "x",
+    "і": "i", "ј": "j", "ѕ": "s", "һ": "h", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ӏ": "l",
+    # Greek capitals and small letters
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "l", "Κ": "K", "Μ": "M",
+    "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+    "α": "a", "ο": "o", "ρ": "p", "ι": "i", "ν": "v", "υ": "u", "γ": "y", "ϲ": "c",
+    "ϳ": "j",
+    # within Latin and digits: TR39 puts I, l and 1 together, and 0 with O
+    "I": "l", "1": "l", "0": "O",
+}  # fmt: skip
+_FOLD = str.maketrans(_LOOKALIKES)
+
+# the scripts that are written together (Japanese mixes Han with kana, Korean Han with
+# Hangul): counted as one
+_SCRIPT_GROUPS = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL": "Han"}
+
+
+def normalise(name: str) -> str:
+    """NFKC, outer spaces dropped.
+
+    >>> normalise(" ℊuest-ａｂｃ ")
+    'guest-abc'
+    """
+    return unicodedata.normalize("NFKC", name).strip()
+
+
+def scripts_of(name: str) -> set[str]:
+    """The scripts of a name's letters (digits, spaces and punctuation belong to none),
+    by the first word of each letter's Unicode name.
+
+    >>> sorted(scripts_of("Olga_1")), sorted(scripts_of("Оlga")), sorted(scripts_of("東京たワ"))
+    (['LATIN'], ['CYRILLIC', 'LATIN'], ['Han'])
+    """
+    found: set[str] = set()
+    for c in name:
+        if not unicodedata.category(c).startswith("L"):
+            continue
+        script = unicodedata.name(c, "UNKNOWN").split(" ", 1)[0]
+        found.add(_SCRIPT_GROUPS.get(script, script))
+    return found
+
+
+def mixes_scripts(name: str) -> bool:
+    return len(scripts_of(name)) > 1
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: equal skeletons are names a reader can mistake for each
+    other (of the same NFKC form, case aside).
+
+    >>> skeleton("admin") == skeleton("аdmin") == skeleton("ADMIN".lower())  # Cyrillic а
+    True
+    >>> skeleton("Bob0"), skeleton("ВОВО"), skeleton("Ivan"), skeleton("ivan")
+    ('bobo', 'bobo', 'lvan', 'ivan')
+    """
+    return normalise(name).translate(_FOLD).casefold()
+
+
+async def skeleton_taken(store: Store, skel: str) -> bool:
+    async with store.engine.connect() as conn:
+        row = (
+            await conn.execute(select(m.users.c.id).where(m.users.c.name_skeleton == skel).limit(1))
+        ).first()
+    return row is not None
+
+
+async def set_skeleton(store: Store, user_id: int, skel: str) -> None:
+    async with store._write() as conn:
+        await conn.execute(
+            update(m.users).where(m.users.c.id == user_id).values(name_skeleton=skel)
+        )
+
+
+async def backfill_skeletons(store: Store, batch: int = 500) -> int:
+    """Fills ``users.name_skeleton`` where it is NULL (users from before migration 0002,
+    or a crash between creating a user and storing the skeleton); returns how many."""
+    done = 0
+    while True:
+        async with store.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(m.users.c.id, m.users.c.name)
+                    .where(m.users.c.name_skeleton.is_(None))
+                    .limit(batch)
+                )
+            ).all()
+        if not rows:
+            return done
+        async with store._write() as conn:
+            for row in rows:
+                await conn.execute(
+                    update(m.users)
+                    .where(m.users.c.id == row.id)
+                    .values(name_skeleton=skeleton(row.name)[:200])
+                )
+        done += len(rows)

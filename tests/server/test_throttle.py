@@ -1,0 +1,161 @@
+"""Login and account-creation limits (sliding windows), and argon2 off the event loop."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+from argon2 import PasswordHasher
+from tests.server.inprocess import inprocess_server
+
+from kozyr.server import auth
+from kozyr.server.throttle import SlidingWindow, Throttles, retry_header
+
+PASSWORD = "correct horse 1"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_sliding_window_counts_the_last_window_only() -> None:
+    clock = FakeClock()
+    w = SlidingWindow(3, 60, clock)
+    for t in (0, 10, 20):
+        clock.now = 1000 + t
+        assert w.hit("k") is None
+    clock.now = 1030
+    # the oldest counted hit (t=0) leaves the window at t=60
+    assert w.hit("k") == pytest.approx(30.0)
+    assert w.hit("other") is None
+    clock.now = 1059.5
+    assert w.hit("k") == pytest.approx(0.5)
+    clock.now = 1060
+    assert w.hit("k") is None  # t=0 is out; t=10, 20, 60 are in
+    clock.now = 1065
+    assert w.hit("k") == pytest.approx(5.0)  # t=10 leaves at 70
+
+
+def test_refused_hits_do_not_extend_the_lockout() -> None:
+    clock = FakeClock()
+    w = SlidingWindow(1, 60, clock)
+    assert w.hit("k") is None
+    for t in range(1, 60):
+        clock.now = 1000 + t
+        assert w.hit("k") == pytest.approx(60 - t)
+    clock.now = 1060
+    assert w.hit("k") is None
+
+
+def test_window_memory_is_bounded() -> None:
+    w = SlidingWindow(1, 60, FakeClock(), max_keys=100)
+    for i in range(1000):
+        w.hit(f"name{i}")
+    assert len(w._hits) == 100
+    assert w.hit("name999") is not None  # the newest are the ones kept
+
+
+def test_login_limit_is_per_name_and_per_address() -> None:
+    clock = FakeClock()
+    t = Throttles(2, 60, 5, 3600, clock)
+    assert t.login("olga", "1.1.1.1") is None
+    assert t.login("olga", "2.2.2.2") is None
+    assert t.login("olga", "3.3.3.3") == 60  # the name is at its limit, whatever address
+    assert t.login("ivan", "1.1.1.1") is None
+    assert t.login("boris", "1.1.1.1") == 60  # the address is at its limit, whatever name
+    # a refused attempt was not counted against the other key
+    assert t.login("boris", "4.4.4.4") is None
+
+
+def test_retry_after_is_whole_seconds_rounded_up() -> None:
+    assert [retry_header(s) for s in (0.0, 0.2, 1.0, 59.01)] == ["1", "1", "1", "60"]
+
+
+def test_eleventh_login_refused_then_free_after_the_window(tmp_path: Path) -> None:
+    with inprocess_server(tmp_path) as srv:
+        clock = FakeClock()
+        srv.server.throttles.set_clock(clock)
+        with httpx.Client(base_url=srv.base) as http:
+            r = http.post("/api/register", json={"name": "Olga", "password": PASSWORD})
+            assert r.status_code == 201
+            for i in range(10):
+                clock.now += 1  # t = 1 .. 10 s
+                wrong = {"name": "olga", "password": f"wrong {i}"}
+                assert http.post("/api/login", json=wrong).status_code == 401
+            clock.now += 1  # t = 11 s
+            r = http.post("/api/login", json={"name": "Olga", "password": PASSWORD})
+            assert r.status_code == 429
+            body = r.json()
+            assert body["code"] == "too_many_attempts" and body["message"] and body["message_ru"]
+            # the first attempt (t=1) leaves the window at t=61: 50 s from t=11
+            assert r.headers["retry-after"] == "50"
+            clock.now += 49.5
+            assert (
+                http.post("/api/login", json={"name": "Olga", "password": PASSWORD}).status_code
+                == 429
+            )
+            clock.now += 0.5  # t = 61
+            r = http.post("/api/login", json={"name": "Olga", "password": PASSWORD})
+            assert r.status_code == 200 and r.json()["user"]["name"] == "Olga"
+
+
+def test_account_creation_is_capped_per_address(tmp_path: Path) -> None:
+    with inprocess_server(tmp_path, account_limit=3) as srv:
+        clock = FakeClock()
+        srv.server.throttles.set_clock(clock)
+        with httpx.Client(base_url=srv.base) as http:
+            assert http.post("/api/guest").status_code == 201
+            # a refused registration is not an account made
+            bad = http.post("/api/register", json={"name": "x", "password": PASSWORD})
+            assert bad.status_code == 400
+            made = http.post("/api/register", json={"name": "Anna", "password": PASSWORD})
+            assert made.status_code == 201
+            assert http.post("/api/guest").status_code == 201
+            clock.now += 10
+            for refused in (
+                http.post("/api/guest"),
+                http.post("/api/register", json={"name": "Vera", "password": PASSWORD}),
+            ):
+                assert refused.status_code == 429
+                assert refused.json()["code"] == "too_many_accounts"
+                assert refused.json()["message_ru"]
+                assert refused.headers["retry-after"] == "3590"
+            clock.now += 3590
+            assert http.post("/api/guest").status_code == 201
+
+
+def test_argon2_runs_off_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[tuple[str, int]] = []
+
+    class Spy(PasswordHasher):
+        def hash(self, password: str | bytes, *, salt: bytes | None = None) -> str:
+            threads.append(("hash", threading.get_ident()))
+            return super().hash(password, salt=salt)
+
+        def verify(self, hash: str | bytes, password: str | bytes) -> bool:
+            threads.append(("verify", threading.get_ident()))
+            return super().verify(hash, password)
+
+    monkeypatch.setattr(auth, "_hasher", Spy())
+    monkeypatch.setattr(auth, "_DUMMY", [])  # so that the dummy hash is made here too
+    with inprocess_server(tmp_path) as srv, httpx.Client(base_url=srv.base) as http:
+        loop_thread = srv.thread.ident
+        assert (
+            http.post("/api/register", json={"name": "Olga", "password": PASSWORD}).status_code
+            == 201
+        )
+        assert (
+            http.post("/api/login", json={"name": "Olga", "password": PASSWORD}).status_code == 200
+        )
+        unknown = {"name": "nobody", "password": PASSWORD}
+        assert http.post("/api/login", json=unknown).status_code == 401
+    kinds = [k for k, _ in threads]
+    # register: hash; login: verify; unknown name: the dummy hash, then verify against it
+    assert kinds == ["hash", "verify", "hash", "verify"]
+    assert all(ident != loop_thread for _, ident in threads)
