@@ -20,13 +20,14 @@ from kozyr.records import to_record
 from kozyr.server import auth
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
-from kozyr.server.connection import Connection
+from kozyr.server.connection import Connection, KeepTransport
 from kozyr.server.lobby import Lobby
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import (
     ProtocolError,
 )
-from kozyr.server.store import Store, User
+from kozyr.server.sockets import SIGNED_OUT, Sockets
+from kozyr.server.store import Store, User, token_hash
 from kozyr.server.tables import Table, new_state, view_of
 
 log = logging.getLogger("kozyr.server")
@@ -51,6 +52,13 @@ class Server:
         self.bus = make_bus(settings.redis_url)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
         self.on_ready: Callable[[int], None] | None = None
+        self.sockets = Sockets(settings)
+        """Every open WebSocket, by account and address (caps, logout)."""
+
+    async def close_user(self, user_id: int, code: int, session: str | None = None) -> int:
+        """Closes the user's WebSockets (those of one session, given the token's hash);
+        when it returns, none of them acts any more. Returns how many were closed."""
+        return await self.sockets.close_user(user_id, code, session)
 
 
 def _error(e: ProtocolError) -> JSONResponse:
@@ -99,12 +107,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await server.sockets.close()
             await server.lobby.close()
             await server.bus.stop()
             await server.store.close()
 
     app = FastAPI(title="kozyr", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.server = server
+    app.add_middleware(KeepTransport)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, e: ProtocolError) -> JSONResponse:
@@ -157,7 +167,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def logout(request: Request) -> JSONResponse:
         token = auth.token_of(request)
         if token and len(token) <= 200:
+            user = await auth.user_of(server.store, request)
             await server.store.delete_session(token)
+            if user is not None:
+                # Sockets opened with this session stop acting for the user too.
+                await server.close_user(user.id, SIGNED_OUT, token_hash(token))
         response = JSONResponse({"ok": True})
         auth.clear_cookie(response, settings)
         return response
@@ -326,7 +340,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(code=1008)
             return
         await ws.accept()
-        await Connection(server, ws, user).run()
+        await Connection(server, ws, user, auth.token_of(ws)).run()
 
     try:  # the web page's own routes (replays), when that package is there
         from kozyr.web.routes import router as web_router
