@@ -28,14 +28,15 @@ from kozyr.server.bodies import (
 from kozyr.server.bodies import field_error as _field_error
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
-from kozyr.server.connection import Connection
+from kozyr.server.connection import Connection, KeepTransport
 from kozyr.server.lobby import Lobby, page_bounds
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import (
     ProtocolError,
 )
 from kozyr.server.security import SecurityMiddleware, origin_allowed
-from kozyr.server.store import Store, User
+from kozyr.server.sockets import SIGNED_OUT, Sockets
+from kozyr.server.store import Store, User, token_hash
 from kozyr.server.tables import Table
 from kozyr.server.throttle import Throttles, retry_header
 
@@ -69,6 +70,13 @@ class Server:
         )
         # the look-alike check and the insert of a new name, as one step
         self.names_lock = asyncio.Lock()
+        self.sockets = Sockets(settings)
+        """Every open WebSocket, by account and address (caps, logout)."""
+
+    async def close_user(self, user_id: int, code: int, session: str | None = None) -> int:
+        """Closes the user's WebSockets (those of one session, given the token's hash);
+        when it returns, none of them acts any more. Returns how many were closed."""
+        return await self.sockets.close_user(user_id, code, session)
 
 
 class Throttled(ProtocolError):
@@ -128,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            await server.sockets.close()
             await server.lobby.close()
             await server.bus.stop()
             await server.store.close()
@@ -142,6 +151,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json" if settings.api_docs else None,
     )
     app.state.server = server
+    app.add_middleware(KeepTransport)
 
     @app.exception_handler(ProtocolError)
     async def protocol_error(_request: Request, e: ProtocolError) -> JSONResponse:
@@ -221,7 +231,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def logout(request: Request) -> JSONResponse:
         token = auth.token_of(request)
         if token and len(token) <= 200:
+            user = await auth.user_of(server.store, request)
             await server.store.delete_session(token)
+            if user is not None:
+                # Sockets opened with this session stop acting for the user too.
+                await server.close_user(user.id, SIGNED_OUT, token_hash(token))
         response = JSONResponse({"ok": True})
         auth.clear_cookie(response, settings)
         return response
@@ -341,7 +355,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(code=1008)
             return
         await ws.accept()
-        await Connection(server, ws, user).run()
+        await Connection(server, ws, user, auth.token_of(ws)).run()
 
     try:  # the web page's own routes (replays), when that package is there
         from kozyr.web.routes import router as web_router

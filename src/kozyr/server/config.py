@@ -121,6 +121,23 @@ class Settings:
     """Proxy addresses whose X-Forwarded-For/-Proto are believed (the client address the
     throttles count by). Unset: none, so a client cannot pick its own address."""
     session_days: int = 30
+    socket_buffer: int = field(default_factory=lambda: _int_env("KOZYR_SOCKET_BUFFER", 1024 * 1024))
+    """Bytes of frames a connection may have waiting to be written before it is closed
+    (1013): a client that does not read cannot make the server hold more for it."""
+    write_timeout: float = field(default_factory=lambda: _float_env("KOZYR_WRITE_TIMEOUT", 10.0))
+    """Seconds one frame (or the close) may take to be written; a peer that takes longer
+    is cut off (1013) and its memory freed."""
+    max_sockets_per_account: int = field(
+        default_factory=lambda: _int_env("KOZYR_MAX_SOCKETS_PER_ACCOUNT", 8)
+    )
+    """Open WebSockets one account may have at once; the next is refused (1008)."""
+    max_sockets_per_address: int = field(
+        default_factory=lambda: _int_env("KOZYR_MAX_SOCKETS_PER_ADDRESS", 32)
+    )
+    """Open WebSockets one client address may have at once; the next is refused (1008)."""
+    account_frames: float = field(default_factory=lambda: _float_env("KOZYR_ACCOUNT_FRAMES", 60))
+    """Frames per second one account may send summed over all its connections (a burst of
+    as many is allowed); past it the sending connection is closed (1008)."""
 
     @property
     def scheme(self) -> str:

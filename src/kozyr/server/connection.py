@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from fastapi import WebSocket
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from kozyr.server.protocol import VERSION, Client, ProtocolError
-from kozyr.server.store import User
+from kozyr.server.jsonsafe import BadJson, parse_json
+from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
+from kozyr.server.sockets import POLICY, TRY_AGAIN_LATER
+from kozyr.server.store import User, token_hash
 from kozyr.server.tables import Table
 
 if TYPE_CHECKING:
@@ -23,60 +25,118 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kozyr.server")
 
+TRANSPORT_KEY = "kozyr.transport"
+
+
+class KeepTransport:
+    """ASGI middleware: puts the server's transport of a WebSocket into its scope.
+
+    ASGI has no way to abort a connection: a close is a frame written after everything
+    queued, and a peer that reads nothing never lets it through (uvicorn's send then waits
+    on the transport's drain for ever). The ``send`` the server hands the application is
+    a method of its protocol object, which holds the transport; taking it here, before the
+    framework wraps ``send``, lets the connection abort a socket whose peer has stopped
+    reading. With a server that does not expose it the scope simply has no transport, and
+    such sockets are only closed as ASGI allows.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            transport = getattr(getattr(send, "__self__", None), "transport", None)
+            if isinstance(transport, asyncio.WriteTransport):
+                scope[TRANSPORT_KEY] = transport
+        await self.app(scope, receive, send)
+
 
 class Connection:
     """One client's WebSocket: reads, checks and dispatches its frames; writes its queue."""
 
-    def __init__(self, server: Server, ws: WebSocket, user: User) -> None:
+    def __init__(self, server: Server, ws: WebSocket, user: User, session: str | None) -> None:
+        settings = server.settings
         self.server = server
         self.ws = ws
         self.user = user
-        self.client = Client(user)
+        self.session = token_hash(session) if session else None
+        """The SHA-256 of the session token it was opened with (logout closes those)."""
+        self.address = ws.client.host if ws.client is not None else "?"
+        self.client = Client(user, max_bytes=settings.socket_buffer)
         self.wakeup = asyncio.Event()
         self.client.attach(self.wakeup)
+        self.client.on_overflow = lambda: self.cut_off(
+            f"more than {settings.socket_buffer} bytes of frames waited to be written"
+        )
+        self.transport: asyncio.WriteTransport | None = ws.scope.get(TRANSPORT_KEY)
         self.times: deque[float] = deque()
+        self.sending_since: float | None = None
+        """When the frame now being written was handed to the socket (None: idle)."""
+        self.stopped = False
+        """Set when the connection is being closed: no further frame is acted upon."""
+        self._writer: asyncio.Task[None] | None = None
+        self._ending: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
+        sockets = self.server.sockets
+        if not sockets.add(self):
+            await self._refuse()
+            return
         metrics = self.server.metrics
         metrics.connections.inc()
-        writer = asyncio.create_task(self._writer())
+        self._writer = asyncio.create_task(self._write())
         try:
             self.client.send({"v": VERSION, "type": "welcome", "user": self.user.to_json()})
-            while True:
+            while not self.stopped:
                 message = await self.ws.receive()
-                if message["type"] == "websocket.disconnect":
+                if message["type"] == "websocket.disconnect" or self.stopped:
                     break
-                if self._flooding():
-                    await self._close(1008)
+                if self._flooding() or not sockets.spend(self.user.id):
+                    self._reject(ProtocolError("flood"))
+                    await self.end(POLICY, "flood")
                     break
-                raw = message.get("text")
-                if raw is None:
-                    data = message.get("bytes") or b""
-                    size = len(data)
-                    try:
-                        raw = data.decode("utf-8")
-                    except UnicodeDecodeError:
-                        raw = "\x00"  # not JSON
-                else:
-                    limit = self.server.settings.max_frame
-                    size = len(raw) if len(raw) <= limit // 4 else len(raw.encode("utf-8"))
+                text: str | None = message.get("text")
+                raw: str | bytes = text if text is not None else (message.get("bytes") or b"")
+                size = len(raw) if isinstance(raw, bytes) else self._utf8_size(raw)
                 if size > self.server.settings.max_frame:
                     self._reject(ProtocolError("too_large"))
                     continue
                 await self._handle(raw)
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the socket went away (or was closed under us)
         finally:
+            self.stopped = True
             self.client.closed = True
-            writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await writer
+            self.client.drop()
+            if self._writer is not None:
+                self._writer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._writer
+            if self._ending is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._ending
+            sockets.remove(self)
             self.server.lobby.lobby_watchers.discard(self.client)
             for table_id in list(self.client.tables):
                 table = self.server.lobby.tables.get(table_id)
                 if table is not None:
                     await table.unwatch(self.client)
             metrics.connections.dec()
+
+    async def _refuse(self) -> None:
+        """Past the caps on open sockets: say why, then close (1008)."""
+        self.server.metrics.rejected.labels("too_many_connections").inc()
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(self.server.settings.write_timeout):
+                await self.ws.send_text(dumps(ProtocolError("too_many_connections").frame()))
+                await self.ws.close(code=POLICY, reason="too many connections")
+                return
+        self._abort()
+
+    def _utf8_size(self, text: str) -> int:
+        limit = self.server.settings.max_frame
+        # No text of limit // 4 characters or fewer can be over the limit in UTF-8.
+        return len(text) if len(text) <= limit // 4 else len(text.encode("utf-8"))
 
     def _flooding(self) -> bool:
         now = time.monotonic()
@@ -85,37 +145,83 @@ class Connection:
             self.times.popleft()
         return len(self.times) > self.server.settings.flood_frames
 
-    async def _close(self, code: int) -> None:
-        if self.ws.application_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(Exception):
-                await self._flush()
-                await self.ws.close(code=code)
+    # -- writing and closing ----------------------------------------------------------
 
-    async def _flush(self) -> None:
-        for frame in self.client.take():
-            await self.ws.send_text(frame)
-
-    async def _writer(self) -> None:
+    async def _write(self) -> None:
+        client, ws = self.client, self.ws
         try:
             while True:
                 await self.wakeup.wait()
                 self.wakeup.clear()
-                if self.client.overflow:
-                    # A client that does not read its frames: drop it (it may reconnect).
-                    await self.ws.close(code=1013)
-                    return
-                await self._flush()
+                for text in client.take():
+                    # The watchdog (``Sockets``) cuts off a send that waits too long:
+                    # a per-send timer would cost more than the send itself.
+                    self.sending_since = time.monotonic()
+                    await ws.send_text(text)
+                    self.sending_since = None
+                    client.written(text)
         except (WebSocketDisconnect, RuntimeError):
             return
+
+    def stop(self) -> None:
+        """From now on nothing this connection reads is acted upon."""
+        self.stopped = True
+
+    def cut_off(self, why: str) -> None:
+        """A client that does not read its frames: closed (1013) without waiting for it;
+        it may reconnect and resynchronise."""
+        if self._ending is not None:
+            return
+        log.warning("closing a WebSocket of user %s (%s): %s", self.user.id, TRY_AGAIN_LATER, why)
+        self.stopped = True
+        self.client.closed = True
+        self.client.drop()
+        self._ending = asyncio.create_task(self.end(TRY_AGAIN_LATER, "too slow", flush=False))
+
+    async def end(self, code: int, reason: str = "", flush: bool = True) -> None:
+        """Closes the socket with ``code``: what is queued first (``flush``), then the close
+        frame. A peer that does not take them within the write timeout has its transport
+        aborted: a graceful close would keep the socket and its buffers for ever."""
+        self.stopped = True
+        self.client.closed = True
+        stuck = self.sending_since is not None
+        writer = self._writer
+        if writer is not None and writer is not asyncio.current_task():
+            writer.cancel()
+        pending = [] if stuck or not flush else self.client.take()
+        self.client.drop()
+        if stuck:  # the transport is full: nothing more can be written to it
+            self._abort()
+            return
+        try:
+            async with asyncio.timeout(self.server.settings.write_timeout):
+                for text in pending:
+                    await self.ws.send_text(text)
+                if self.ws.application_state == WebSocketState.CONNECTED:
+                    await self.ws.close(code=code, reason=reason)
+                # The close frame is on its way only once the transport has passed it on.
+                while self.transport is not None and self.transport.get_write_buffer_size():
+                    await asyncio.sleep(0.05)
+        except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            self._abort()
+        except Exception:
+            log.exception("closing a WebSocket failed")
+            self._abort()
+
+    def _abort(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+
+    # -- reading ----------------------------------------------------------------------
 
     def _reject(self, e: ProtocolError, **extra: Any) -> None:
         self.server.metrics.rejected.labels(e.code).inc()
         self.client.send(e.frame(**extra))
 
-    async def _handle(self, raw: str) -> None:
+    async def _handle(self, raw: str | bytes) -> None:
         try:
-            data = json.loads(raw)
-        except ValueError:
+            data = parse_json(raw)
+        except BadJson:
             self._reject(ProtocolError("bad_json"))
             return
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -201,9 +307,16 @@ class Connection:
         action = data.get("action")
         if not isinstance(action, str) or not 1 <= len(action) <= 32:
             raise ProtocolError("bad_frame", 'An action needs "action": the move as text.')
+        seen = data.get("seq")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
+            raise ProtocolError(
+                "bad_frame", "An action's \"seq\" is the table's seq you saw: a whole number."
+            )
         # A connection acts only for its own seat: the seat comes from who signed in.
         seat = table.seat_of(self.user.id)
         if seat is None:
             raise ProtocolError("not_seated")
-        await table.act(seat, action, cid, "person", reply=self.client)
+        # A double click sends the second intent against a view that is already gone:
+        # with the seq it was made against, it is refused as stale instead of applied.
+        await table.act(seat, action, cid, "person", reply=self.client, expect_seq=seen)
         self.server.metrics.latency.observe(time.perf_counter() - started)

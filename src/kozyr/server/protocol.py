@@ -3,7 +3,9 @@ and the per-connection outgoing queue (see ``docs/protocol.md``)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from kozyr.server.store import User
@@ -91,6 +93,14 @@ ERRORS: dict[str, tuple[str, str]] = {
         "The request body took too long to arrive.",
         "Тело запроса передавалось слишком долго.",
     ),
+    "too_many_connections": (
+        "Too many open connections for this account or address.",
+        "Слишком много открытых соединений для этой учётной записи или адреса.",
+    ),
+    "flood": (
+        "Too many frames per second.",
+        "Слишком много кадров в секунду.",
+    ),
 }
 
 
@@ -126,33 +136,64 @@ class Client:
     """One WebSocket connection's identity and outgoing queue.
 
     Frames are queued (never awaited under a table lock) and written by the connection's
-    writer task; a client that lets ``limit`` frames pile up is dropped.
+    writer task. The queue is bounded twice: by ``limit`` frames and by ``max_bytes`` of
+    frames not yet written (queued or in the writer's hands). Past either, the queue is
+    dropped at once (its memory freed), nothing more is accepted, and ``on_overflow`` is
+    called so that the connection can be closed (1013) even if its writer is stuck.
     """
 
-    def __init__(self, user: User, limit: int = 2000) -> None:
+    def __init__(self, user: User, limit: int = 2000, max_bytes: int = 1024 * 1024) -> None:
         self.user = user
         self.queue: list[str] = []
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.pending_bytes = 0
+        """UTF-8 bytes of the frames queued or being written."""
         self.closed = False
         self.overflow = False
-        self._wakeup: Any = None
+        self.on_overflow: Callable[[], None] | None = None
+        self._wakeup: asyncio.Event | None = None
         # table id -> the seat this connection acts for there (None: spectator)
         self.tables: dict[str, int | None] = {}
 
-    def attach(self, wakeup: Any) -> None:
-        """``wakeup`` is an asyncio.Event the writer task waits on."""
+    def attach(self, wakeup: asyncio.Event) -> None:
+        """``wakeup`` is the event the writer task waits on."""
         self._wakeup = wakeup
 
-    def send(self, frame: dict[str, Any] | str) -> None:
+    def send(self, frame: dict[str, Any] | str, size: int | None = None) -> None:
+        """Queues a frame; ``size`` is its UTF-8 length when the caller knows it already
+        (a frame shared by many clients is measured once)."""
         if self.closed:
             return
-        if len(self.queue) >= self.limit:
+        text = frame if isinstance(frame, str) else dumps(frame)
+        if size is None:
+            size = utf8_size(text)
+        if len(self.queue) >= self.limit or self.pending_bytes + size > self.max_bytes:
             self.overflow = True
-        else:
-            self.queue.append(frame if isinstance(frame, str) else dumps(frame))
+            self.closed = True
+            self.drop()
+            if self.on_overflow is not None:
+                self.on_overflow()
+            return
+        self.queue.append(text)
+        self.pending_bytes += size
         if self._wakeup is not None:
             self._wakeup.set()
 
     def take(self) -> list[str]:
         out, self.queue = self.queue, []
         return out
+
+    def written(self, text: str) -> None:
+        """The writer has handed ``text`` to the socket."""
+        self.pending_bytes = max(0, self.pending_bytes - utf8_size(text))
+
+    def drop(self) -> None:
+        """Forgets everything not yet written."""
+        self.queue = []
+        self.pending_bytes = 0
+
+
+def utf8_size(text: str) -> int:
+    # isascii() is O(1) on CPython's str, so ASCII frames (nearly all) cost no encoding.
+    return len(text) if text.isascii() else len(text.encode("utf-8"))

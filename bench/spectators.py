@@ -1,0 +1,201 @@
+"""What spectators cost the server: CPU per frame per spectator.
+
+Starts ``kozyr serve`` on localhost (SQLite in a temporary folder) and plays two bot-only
+Emperor games (every seat a bot, no delay): one nobody watches, and one watched by
+``--spectators`` WebSocket clients that run in a separate process (each its own guest
+account, each reading every frame). Prints the server's CPU seconds (``/proc/PID/stat``)
+per game, per action, and the extra per action per spectator.
+
+    .venv/bin/python bench/spectators.py --spectators 500 --rounds 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+LIMITS = {
+    # The bench opens hundreds of sockets from one address on purpose.
+    "KOZYR_MAX_SOCKETS_PER_ADDRESS": "100000",
+    "KOZYR_FLOOD_FRAMES": "100000",
+    "KOZYR_ACCOUNT_FRAMES": "100000",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(data: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = dict(os.environ)
+    env.pop("KOZYR_DATABASE_URL", None)
+    env.update(
+        {
+            "KOZYR_BOT_DELAY": "0",
+            "KOZYR_BOT_KIND": "random",
+            "KOZYR_TURN_TIMEOUT": "0",
+            "KOZYR_TABLE_SEED": "spectators-bench",
+            **LIMITS,
+        }
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
+        stdout=subprocess.DEVNULL,
+        stderr=(data / "server.log").open("wb"),
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("server did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process (Linux /proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+# -- the spectators' process ------------------------------------------------------------
+
+
+async def spectate(url: str, cookie: str, table: str, ready: asyncio.Event, n: list[int]) -> int:
+    async with websockets.connect(
+        url, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=60
+    ) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table}))
+        frames = 0
+        async for raw in ws:
+            frame = json.loads(raw)
+            frames += 1
+            if frame["type"] == "table" and not ready.is_set():
+                n[0] += 1
+                if n[0] == n[1]:
+                    ready.set()
+            view = frame.get("view")
+            if frame["type"] in ("update", "sync") and view and view.get("over"):
+                return frames
+    return frames
+
+
+async def child(url: str, table: str, cookies: list[str]) -> None:
+    ready = asyncio.Event()
+    counter = [0, len(cookies)]
+    tasks = []
+    for cookie in cookies:
+        tasks.append(asyncio.create_task(spectate(url, cookie, table, ready, counter)))
+        await asyncio.sleep(0.002)  # do not trip the accept backlog
+    await ready.wait()
+    print("ready", flush=True)
+    frames = await asyncio.gather(*tasks)
+    print(f"done {sum(frames)}", flush=True)
+
+
+# -- the measuring process --------------------------------------------------------------
+
+
+async def open_table(http: httpx.AsyncClient, rounds: int) -> str:
+    body: dict[str, Any] = {
+        "game": "emperor",
+        "players": 4,
+        "options": {"rounds": rounds},
+        "bots": {"1": 3, "2": 3, "3": 3},
+        "sit": False,
+    }
+    r = await http.post("/api/tables", json=body)
+    r.raise_for_status()
+    return str(r.json()["table"]["id"])
+
+
+async def play(http: httpx.AsyncClient, pid: int, table: str) -> tuple[float, float, int]:
+    """Seats the last bot (the game starts) and waits for the end: CPU s, wall s, actions."""
+    cpu, wall = cpu_seconds(pid), time.perf_counter()
+    (await http.post(f"/api/tables/{table}/bots", json={"seat": 0, "level": 3})).raise_for_status()
+    while True:
+        info = (await http.get(f"/api/tables/{table}")).json()["table"]
+        if info["status"] == "finished":
+            return cpu_seconds(pid) - cpu, time.perf_counter() - wall, int(info["seq"])
+        await asyncio.sleep(0.05)
+
+
+async def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base = start_server(Path(tmp))
+        try:
+            http = httpx.AsyncClient(base_url=base, timeout=60)
+            (await http.post("/api/guest")).raise_for_status()
+            # Alone: nobody watches.
+            alone = await open_table(http, args.rounds)
+            c0, w0, n0 = await play(http, proc.pid, alone)
+            # Watched: the spectators (other accounts) hello first, then the game starts.
+            cookies = []
+            for _ in range(args.spectators):
+                guest = httpx.AsyncClient(base_url=base, timeout=60)
+                (await guest.post("/api/guest")).raise_for_status()
+                cookies.append("; ".join(f"{k}={v}" for k, v in guest.cookies.items()))
+                await guest.aclose()
+            watched = await open_table(http, args.rounds)
+            url = base.replace("http", "ws") + "/ws"
+            spec = subprocess.Popen(
+                [sys.executable, __file__, "--child", url, watched],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            assert spec.stdin is not None and spec.stdout is not None
+            spec.stdin.write("\n".join(cookies) + "\n")
+            spec.stdin.close()
+            line = await asyncio.to_thread(spec.stdout.readline)
+            if line.strip() != "ready":
+                raise SystemExit(f"spectators failed: {line!r}")
+            c1, w1, n1 = await play(http, proc.pid, watched)
+            done = await asyncio.to_thread(spec.stdout.readline)
+            spec.wait(60)
+            s = args.spectators
+            print(f"game alone:   {n0} actions, server CPU {c0:.2f} s, wall {w0:.2f} s")
+            print(f"with {s} spectators: {n1} actions, server CPU {c1:.2f} s, wall {w1:.2f} s")
+            print(f"spectators received: {done.split()[-1]} frames")
+            per = (c1 / n1 - c0 / n0) / s if s else 0.0
+            print(f"server CPU per frame per spectator: {per * 1e6:.1f} µs")
+            await http.aclose()
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        url, table = sys.argv[2], sys.argv[3]
+        cookies = [line.strip() for line in sys.stdin if line.strip()]
+        asyncio.run(child(url, table, cookies))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--spectators", type=int, default=500)
+    parser.add_argument("--rounds", type=int, default=3, help="Emperor rounds per game")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
