@@ -356,7 +356,9 @@ function onError(f) {
     app.table.pendingId = null;
     if (f.code === "stale") {
       // The table moved on before our intent arrived: nothing is wrong, and the intent
-      // is not sent again (it was meant for the old view). Fetch the new view.
+      // is not sent again (it was meant for the old view). Fetch the new view; a click
+      // on the old one meanwhile is refused as stale again, just as quietly.
+      app.table.sentSeq = null;
       app.tableView?.settle();
       helloTable();
       return;
