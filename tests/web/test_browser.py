@@ -166,7 +166,7 @@ def test_emperor_with_swaps_offers_and_trump(server: str, browser: Any) -> None:
             shots.add("play")
             shot(p, "10-emperor-play-ru")
 
-    play_to_end([ann, ben], choose=choose, each=each, limit=150)
+    play_to_end([ann, ben], choose=choose, each=each, limit=300)
     shot(ann, "19-emperor-over-ru")
     events = ann.evaluate("window.kozyr.table.events")
     types = {e["type"] for e in events}

@@ -68,6 +68,13 @@ function holdButtons(buttons, e) {
   }, seconds * 1000);
 }
 
+/** An error on the sign-in screen, brought into view (on a phone it is below the forms). */
+function authError(text) {
+  const el = $("#screen-auth .form-error");
+  el.textContent = text;
+  if (text && !$("#screen-auth").hidden) el.scrollIntoView({ block: "nearest" });
+}
+
 let toastHandle = null;
 function toast(text) {
   const el = $(".toast");
@@ -117,7 +124,7 @@ async function start() {
     if (e instanceof ApiError && e.status === 401) showAuth();
     else {
       showAuth();
-      $(".form-error").textContent = errorText(e);
+      authError(errorText(e));
     }
   }
 }
@@ -131,6 +138,7 @@ function relabel() {
   if (app.screen === "table" && app.table && !app.table.view) renderWaiting();
   if (app.replay) {
     app.replay.view.relabel();
+    replayGo(app.replay.step); // the step line and the action in the new language too
     renderVerdict();
   }
   updateConn(app.connState);
@@ -145,7 +153,7 @@ function setupAuth() {
       const r = await api("POST", "/api/guest");
       signedIn(r.user);
     } catch (e) {
-      $(".form-error").textContent = errorText(e);
+      authError(errorText(e));
       holdButtons([$(".guest-btn")], e);
     }
   });
@@ -158,7 +166,7 @@ function setupAuth() {
         const r = await api("POST", path, { name: data.name, password: data.password });
         signedIn(r.user);
       } catch (e) {
-        $(".form-error").textContent = errorText(e);
+        authError(errorText(e));
         holdButtons($$("button[type=submit]", form), e);
       }
     });
@@ -179,9 +187,9 @@ function setupAuth() {
 
 function showAuth(message = "") {
   app.user = null;
-  $(".form-error").textContent = message;
   renderWho();
   show("auth");
+  authError(message);
 }
 
 function renderWho() {
