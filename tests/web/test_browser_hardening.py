@@ -48,7 +48,7 @@ def _table_seq(page: Page) -> int:
 def test_one_intent_per_view_stale_quietly_and_the_seed_fingerprint(
     server: str, browser: Any
 ) -> None:
-    page = _page(browser)
+    page = _page(browser, height=800)
     sent: list[dict[str, Any]] = []  # every frame the page sent
     fingerprints: list[str] = []  # the commitment of each table frame the page got
     trap = {"armed": False}
@@ -190,7 +190,7 @@ def _open_uploaded(page: Page, record: str) -> None:
 
 
 def test_verify_shows_each_verdict_in_both_languages(server: str, browser: Any) -> None:
-    page = _page(browser)
+    page = _page(browser, height=800)
     guest(page, server)
     record = _record_text()
     _open_uploaded(page, record)
@@ -286,6 +286,16 @@ def test_verify_shows_each_verdict_in_both_languages(server: str, browser: Any) 
     )
     page.click(".top .lang-switch")
 
+    answer["now"] = "one"
+    verdicts["one"] = {**verdicts["fair"], "deals": 1, "deals_ok": 1}
+    page.click(".verify-btn")
+    page.wait_for_function(
+        "() => document.querySelector('.verify-result .verdict')?.textContent.endsWith('one deal.')"
+    )
+    assert result.locator(".verdict").inner_text() == (
+        "Fair: the seed matches the commitment and the game's one deal."
+    )
+
     # The server's own refusal is shown in its words.
     page.unroute("**/api/verify")
     page.route(
@@ -338,7 +348,7 @@ def _listed(page: Page) -> list[str]:
 
 
 def test_the_lobby_shows_a_page_of_tables_and_more_on_request(server: str, browser: Any) -> None:
-    page = _page(browser)
+    page = _page(browser, height=800)
     tables = [_table(i) for i in range(53)]
     asked: list[str] = []
 
@@ -398,7 +408,7 @@ def _error(code: str, en: str, ru: str) -> dict[str, str]:
 
 
 def test_the_servers_errors_with_retry_times_and_json_posts(server: str, browser: Any) -> None:
-    page = _page(browser, locale="ru-RU")
+    page = _page(browser, height=800, locale="ru-RU")
     posts: list[tuple[str, str | None]] = []
     page.on(
         "request",
@@ -433,7 +443,16 @@ def test_the_servers_errors_with_retry_times_and_json_posts(server: str, browser
     )
     assert page.locator(".guest-btn").is_disabled()  # until the server takes it again
     shot(page, "41-too-many-accounts-ru")
+    page.wait_for_selector(".guest-btn:not([disabled])", timeout=5000)
+    # On a phone the message is below both forms: it is brought into view.
     page.set_viewport_size({"width": 375, "height": 740})
+    page.evaluate("() => { document.querySelector('.form-error').textContent = ''; }")
+    page.click(".guest-btn")
+    page.wait_for_function("() => document.querySelector('.form-error').textContent !== ''")
+    in_view = (
+        "e => e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight"
+    )
+    assert error.evaluate(in_view)
     shot(page, "42-too-many-accounts-ru-phone")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_selector(".guest-btn:not([disabled])", timeout=5000)
@@ -517,7 +536,7 @@ def _closing(code: int, opened: list[int]) -> Any:
 
 
 def test_close_codes_pause_or_sign_out(server: str, browser: Any) -> None:
-    page = _page(browser)
+    page = _page(browser, height=800)
     guest(page, server)
     for code, text in (
         (1013, "The connection was too slow; reconnecting in 5 s…"),

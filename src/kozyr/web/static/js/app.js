@@ -927,10 +927,11 @@ function renderVerdict() {
   let kind;
   if (legacy) {
     kind = res.ok ? "old" : "bad";
-    head = t(res.ok ? "verify_legacy_ok" : "verify_legacy_bad", { n: deals, ok: dealsOk });
+    const key = !res.ok ? "verify_legacy_bad" : deals === 1 ? "verify_legacy_ok_one" : "verify_legacy_ok";
+    head = t(key, { n: deals, ok: dealsOk });
   } else if (res.ok && res.commitment_ok !== false) {
     kind = "good";
-    head = t("verify_fair", { n: deals });
+    head = t(deals === 1 ? "verify_fair_one" : "verify_fair", { n: deals });
   } else {
     kind = "bad";
     head = t("verify_unfair", { n: deals, ok: dealsOk });

@@ -349,6 +349,10 @@ export const MESSAGES = {
     "Fair: the seed matches the commitment and all {n} deals.",
     "Честно: зерно совпадает с отпечатком, данным до игры, и со всеми сдачами ({n}).",
   ],
+  verify_fair_one: [
+    "Fair: the seed matches the commitment and the game's one deal.",
+    "Честно: зерно совпадает с отпечатком, данным до игры, и с единственной сдачей.",
+  ],
   verify_unfair: [
     "Does not check out: {ok} of {n} deals match the seed.",
     "Не сходится: зерну соответствуют сдачи {ok} из {n}.",
@@ -360,6 +364,10 @@ export const MESSAGES = {
   verify_legacy_ok: [
     "Dealt before commitments existed: all {n} deals match the record's seed, but that seed was not fixed in public before the game.",
     "Партия сдана до появления отпечатков: все сдачи ({n}) соответствуют зерну из записи, но это зерно не было объявлено до игры.",
+  ],
+  verify_legacy_ok_one: [
+    "Dealt before commitments existed: the one deal matches the record's seed, but that seed was not fixed in public before the game.",
+    "Партия сдана до появления отпечатков: единственная сдача соответствует зерну из записи, но это зерно не было объявлено до игры.",
   ],
   verify_legacy_bad: [
     "Dealt before commitments existed, and only {ok} of {n} deals match the record's seed.",
