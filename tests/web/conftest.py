@@ -2,10 +2,85 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
 import pytest
+from tests.web.browsing import ARGS, CHROMIUM, SHOTS, playwright_api
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "browser: drives the web page in headless Chromium against a real server"
     )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # The server commits every move with fsync; on a busy machine that dominates the
+    # run time, so the database lives in memory (/dev/shm) where there is one.
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        data = Path(tempfile.mkdtemp(prefix="kozyr-web-", dir=shm))
+    else:
+        data = tmp_path_factory.mktemp("kozyr-web")
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        KOZYR_BOT_DELAY="0.05",
+        KOZYR_BOT_BUDGET="0.05",
+        KOZYR_TURN_TIMEOUT="300",
+        KOZYR_GRACE="60",
+        # Fixed deals (and so fixed bot play): the Emperor test needs a person to become
+        # King, which this seed gives; without it the test would pass only by chance.
+        KOZYR_TABLE_SEED=os.environ.get("KOZYR_TEST_TABLE_SEED", "1"),
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(150):
+            try:
+                with urllib.request.urlopen(base + "healthz", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("the server did not start")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    SHOTS.mkdir(exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()

@@ -6,260 +6,22 @@ Run with ``pytest -m browser``. Every screen is saved to ``tests/web/screenshots
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
+from tests.web.browsing import (
+    BROWSER,
+    Page,
+    _page,
+    clean,
+    create_table,
+    guest,
+    over,
+    play_to_end,
+    shot,
+    strongest,
+)
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-sync",
-]
-SHOTS = Path(__file__).parent / "screenshots"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
-]
-
-Page = Any  # playwright's sync Page
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # The server commits every move with fsync; on a busy machine that dominates the
-    # run time, so the database lives in memory (/dev/shm) where there is one.
-    shm = Path("/dev/shm")
-    if shm.is_dir() and os.access(shm, os.W_OK):
-        data = Path(tempfile.mkdtemp(prefix="kozyr-web-", dir=shm))
-    else:
-        data = tmp_path_factory.mktemp("kozyr-web")
-    port = _free_port()
-    env = dict(os.environ)
-    env.update(
-        KOZYR_BOT_DELAY="0.05",
-        KOZYR_BOT_BUDGET="0.05",
-        KOZYR_TURN_TIMEOUT="300",
-        KOZYR_GRACE="60",
-        # Fixed deals (and so fixed bot play): the Emperor test needs a person to become
-        # King, which this seed gives; without it the test would pass only by chance.
-        KOZYR_TABLE_SEED=os.environ.get("KOZYR_TEST_TABLE_SEED", "1"),
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(150):
-            try:
-                with urllib.request.urlopen(base + "healthz", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not start")
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        shutil.rmtree(data, ignore_errors=True)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    SHOTS.mkdir(exist_ok=True)
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
-
-
-def _page(browser: Any, width: int = 1280, height: int = 860, locale: str = "en-US") -> Page:
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors
-    return page
-
-
-def shot(page: Page, name: str) -> None:
-    time.sleep(0.4)  # let the short animations settle
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def guest(page: Page, base: str) -> None:
-    page.goto(base)
-    page.wait_for_selector("#screen-auth:not([hidden])")
-    page.click(".guest-btn")
-    page.wait_for_selector("#screen-lobby:not([hidden])")
-
-
-def create_table(page: Page, game: str, players: int, options: dict[str, Any], bots: bool) -> str:
-    form = page.locator(".create-form")
-    form.locator("select[name=game]").select_option(game)
-    form.locator("select[name=players]").select_option(str(players))
-    for name, value in options.items():
-        form.locator(f"[name={name}]").fill(str(value))
-    form.locator("select[name=level]").select_option("1")
-    if bots:
-        form.locator("input[name=bots]").check()
-    form.locator("button[type=submit]").click()
-    page.wait_for_function("location.hash.startsWith('#/table/')")
-    return str(page.evaluate("location.hash.split('/')[2].split('?')[0]"))
-
-
-def view(page: Page) -> dict[str, Any] | None:
-    return page.evaluate("window.kozyr.table && window.kozyr.table.view")  # type: ignore[no-any-return]
-
-
-def over(page: Page) -> bool:
-    return bool(page.locator(".over-dialog[open]").count())
-
-
-def _rank(card: str, game: str) -> int:
-    r = card[:-1]
-    if game == "imperial":  # K Q J A 10 9 8 7 6 (I2)
-        return {"K": 20, "Q": 19, "J": 18, "A": 17}.get(r) or int(r)
-    return {"J": 11, "Q": 12, "K": 13, "A": 14}.get(r) or int(r)
-
-
-def strongest(page: Page) -> str | None:
-    """A simple player's card: win the trick as cheaply as possible, else throw the lowest."""
-    v = view(page)
-    if v is None:
-        return None
-    game = "imperial" if "legal" in v else "emperor"
-    legal = v["legal"] if game == "imperial" else v["legal_actions"]
-    cards = [c for c in legal if c[-1] in "SHDC" and " " not in c]
-    if not cards:
-        return None
-    trump = v.get("trump")
-    if game == "imperial":
-        trick = [c for _, c in v["trick"]]
-    else:
-        trick = [v["current_trick"][s] for s in v["trick_order"] if v["current_trick"][s]]
-
-    def power(c: str, led: str) -> tuple[int, int]:
-        return (2 if c[-1] == trump else 1 if c[-1] == led else 0, _rank(c, game))
-
-    if not trick:
-        return max(cards, key=lambda c: (c[-1] != trump, _rank(c, game)))
-    led = trick[0][-1]
-    best = max(power(c, led) for c in trick)
-    winners = [c for c in cards if power(c, led) > best]
-    if winners:
-        return min(winners, key=lambda c: power(c, led))
-    return min(cards, key=lambda c: (c[-1] == trump, _rank(c, game)))
-
-
-def _click(page: Page, selector: str, **where: Any) -> bool:
-    """A real click; False when the element went away meanwhile (the page moved on)."""
-    try:
-        page.click(selector, timeout=2500, **where)
-        return True
-    except playwright_api.TimeoutError:
-        return False
-
-
-def step(page: Page, choose: Callable[[Page, list[str]], str] | None = None) -> str | None:
-    """One move of the seat of ``page`` if it is its turn: a decision or a card."""
-    state = page.evaluate(
-        """() => ({
-          over: !!document.querySelector('.over-dialog[open]'),
-          busy: !!document.querySelector('.hand .card.sending'),
-          actions: [...document.querySelectorAll('.decision:not([hidden]) button[data-action]')]
-            .map(b => b.dataset.action),
-          legal: document.querySelectorAll('.hand .card.legal').length,
-        })"""
-    )
-    if state["over"] or state["busy"]:
-        return None
-    actions: list[str] = state["actions"]
-    if actions:
-        pick = choose(page, actions) if choose else actions[0]
-        return pick if _click(page, f'.decision button[data-action="{pick}"]') else None
-    if state["legal"]:
-        card = strongest(page)
-        if page.viewport_size["width"] < 600:  # a phone: the card by the keyboard
-            try:
-                page.focus(f'.hand .card.legal[data-card="{card}"]', timeout=2500)
-            except playwright_api.TimeoutError:
-                return None
-            page.keyboard.press("Enter")
-            return card
-        if card and _click(page, f'.hand .card.legal[data-card="{card}"]'):
-            return card
-    return None
-
-
-def play_to_end(
-    pages: list[Page],
-    *,
-    limit: float = 120,
-    choose: Callable[[Page, list[str]], str] | None = None,
-    each: Callable[[Page, int], None] | None = None,
-) -> int:
-    """Plays the seats of ``pages`` until every one shows the game-over dialog; returns
-    the cards played. ``each(page, plays)`` runs before each card of the first page."""
-    start = time.time()
-    plays = 0
-    while time.time() - start < limit:
-        if all(over(p) for p in pages):
-            return plays
-        moved = False
-        for p in pages:
-            mine = p is pages[0] and p.locator(".hand .card.legal").count()
-            if each is not None and mine and not over(p):
-                each(p, plays)
-            did = step(p, choose)
-            if did is not None:
-                moved = True
-                if " " not in did and did[-1] in "SHDC":
-                    plays += 1
-        if not moved:
-            pages[0].wait_for_timeout(25)
-    for i, p in enumerate(pages):
-        shot(p, f"stuck-{i}")
-    states = [
-        p.evaluate(
-            "(() => { const v = window.kozyr.table && window.kozyr.table.view; return v && "
-            "{to_act: v.to_act, phase: v.phase, seat: v.seat, legal: v.legal || v.legal_actions, "
-            "seq: window.kozyr.table.seq, conn: window.kozyr.connState}; })()"
-        )
-        for p in pages
-    ]
-    raise AssertionError(f"the game did not end in time: {states}")
+pytestmark = BROWSER
 
 
 # ---------------------------------------------------------------------------------- tests
@@ -291,7 +53,7 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
             for _ in range(first_legal + 1):
                 p.keyboard.press("ArrowRight")
             p.keyboard.press("Enter")
-            p.wait_for_function(f"document.querySelectorAll('.hand .card').length < {before}")
+            p.wait_for_function(f"() => document.querySelectorAll('.hand .card').length < {before}")
         elif "typed" not in seen:
             # Typing a card: the chosen legal one, as text such as qs or 10h.
             card = strongest(p)
@@ -300,7 +62,7 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
             seen["typed"] = True
             before = p.locator(".hand .card").count()
             p.keyboard.type(card.lower(), delay=30)
-            p.wait_for_function(f"document.querySelectorAll('.hand .card').length < {before}")
+            p.wait_for_function(f"() => document.querySelectorAll('.hand .card').length < {before}")
         elif "ru" not in seen:
             seen["ru"] = True
             shot(p, "03-imperial-en")
@@ -319,7 +81,9 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
             count = p.locator(".hand .card").count()
             p.reload()
             p.wait_for_selector(".hand .card")
-            p.wait_for_function(f"document.querySelectorAll('.hand .card').length === {count}")
+            p.wait_for_function(
+                f"() => document.querySelectorAll('.hand .card').length === {count}"
+            )
             assert p.evaluate("document.documentElement.lang") == "ru"  # the choice is kept
 
     # A game may end in its first declarations; then another game is played.
@@ -354,7 +118,32 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
     assert page.input_value(".replay-range") == str(max(0, min(5, total) - 1))
     page.keyboard.press("End")
     assert page.input_value(".replay-range") == str(total)
-    assert not page.errors, page.errors
+    # Verify: the stored game's deals checked by the server against the revealed seed.
+    probe = page.request.get(f"{server}api/games/{table}/verify")
+    if probe.status == 404:  # a server from before fair dealing: answer as the new one would
+        verdict = {
+            "ok": True,
+            "dealing": "hmac-sha256",
+            "commitment": "0" * 64,
+            "commitment_ok": True,
+            "deals": 2,
+            "deals_ok": 2,
+            "problems": [],
+        }
+        page.route(f"**/api/games/{table}/verify", lambda route: route.fulfill(json=verdict))
+    else:
+        verdict = probe.json()
+    page.click(".verify-btn")
+    page.wait_for_selector(".verify-result .verdict")
+    text = page.inner_text(".verify-result .verdict")
+    if verdict["dealing"] == "mt19937":
+        assert text.startswith("Dealt before commitments existed"), text
+    else:
+        assert verdict["ok"] and verdict["commitment_ok"], verdict
+        deals = verdict["deals"]
+        assert text == f"Fair: the seed matches the commitment and all {deals} deals.", text
+    shot(page, "08-imperial-verified")
+    clean(page)
     page.context.close()
 
 
@@ -402,7 +191,7 @@ def test_emperor_with_swaps_offers_and_trump(server: str, browser: Any) -> None:
             shots.add("play")
             shot(p, "10-emperor-play-ru")
 
-    play_to_end([ann, ben], choose=choose, each=each, limit=150)
+    play_to_end([ann, ben], choose=choose, each=each, limit=300)
     shot(ann, "19-emperor-over-ru")
     events = ann.evaluate("window.kozyr.table.events")
     types = {e["type"] for e in events}
@@ -416,7 +205,7 @@ def test_emperor_with_swaps_offers_and_trump(server: str, browser: Any) -> None:
     assert "козырь" in feed and ("забирает" in feed or "уступает" in feed)
     assert "trump" in ben.inner_text(".feed")
     for p in (ann, ben):
-        assert not p.errors, p.errors
+        clean(p)
         p.context.close()
 
 
@@ -463,7 +252,7 @@ def test_b3_two_people_at_one_table_and_a_spectator(server: str, browser: Any) -
     for raw in frames:
         _check_public(json.loads(raw))
     for p in (alice, bob, carol):
-        assert not p.errors, p.errors
+        clean(p)
         p.context.close()
 
 

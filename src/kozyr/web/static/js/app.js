@@ -2,8 +2,8 @@
 // Screens are chosen by the address (#/, #/table/ID, #/replay/ID) so a reload resumes.
 
 import { cardSvg } from "./cards.js";
-import { applyStatic, initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
-import { api, ApiError, Socket } from "./net.js";
+import { applyStatic, hasMessage, initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
+import { api, ApiError, CLOSE_POLICY, CLOSE_TOO_SLOW, Socket } from "./net.js";
 import { esc, TableView } from "./table.js";
 import { actionWords, titleWord } from "./narrate.js";
 
@@ -18,19 +18,61 @@ const app = {
   tableView: null,
   replay: null,
   lobbyTimer: null,
+  lobbyWant: 50, // how many tables the lobby shows; "More tables" raises it a page at a time
   overShown: null,
 };
+
+const LOBBY_PAGE = 50;
 window.kozyr = app; // for people curious in the console, and for the browser tests
 
 // ------------------------------------------------------------------ helpers
 
+/** The server's own words for an error (HTTP body or WebSocket frame), in the page's language. */
+function serverMessage(body) {
+  if (!body) return "";
+  if (lang() === "ru" && body.message_ru) return body.message_ru;
+  return body.message || "";
+}
+
+/** Our words for an error the server did not explain (an old server, a proxy). */
+function codeText(code, status) {
+  if (code && hasMessage(`err_${code}`)) return t(`err_${code}`);
+  if (hasMessage(`err_http_${status}`)) return t(`err_http_${status}`);
+  return t("error", { message: `HTTP ${status}` });
+}
+
+/** When one may try again, from Retry-After (seconds). */
+function retryText(seconds) {
+  if (seconds <= 90) return t("retry_in_s", { n: Math.max(1, seconds) });
+  return t("retry_in_min", { n: Math.ceil(seconds / 60) });
+}
+
 function errorText(e) {
   if (e instanceof ApiError) {
     if (e.code === "network") return t("err_network");
-    if (lang() === "ru" && e.body?.message_ru) return e.body.message_ru;
-    if (e.body?.message) return e.body.message;
+    let text = serverMessage(e.body) || codeText(e.code, e.status);
+    if (e.retryAfter != null) text += ` ${retryText(e.retryAfter)}`;
+    else if (e.status === 429) text += ` ${t("retry_later")}`;
+    return text;
   }
   return t("error", { message: e?.message || String(e) });
+}
+
+/** Keeps buttons disabled while the server asks us to wait (429 with Retry-After). */
+function holdButtons(buttons, e) {
+  if (!(e instanceof ApiError) || e.status !== 429) return;
+  const seconds = e.retryAfter ?? 10;
+  for (const b of buttons) b.disabled = true;
+  setTimeout(() => {
+    for (const b of buttons) b.disabled = false;
+  }, seconds * 1000);
+}
+
+/** An error on the sign-in screen, brought into view (on a phone it is below the forms). */
+function authError(text) {
+  const el = $("#screen-auth .form-error");
+  el.textContent = text;
+  if (text && !$("#screen-auth").hidden) el.scrollIntoView({ block: "nearest" });
 }
 
 let toastHandle = null;
@@ -82,7 +124,7 @@ async function start() {
     if (e instanceof ApiError && e.status === 401) showAuth();
     else {
       showAuth();
-      $(".form-error").textContent = errorText(e);
+      authError(errorText(e));
     }
   }
 }
@@ -94,7 +136,11 @@ function relabel() {
   if (app.screen === "lobby") refreshLobby();
   if (app.tableView) app.tableView.relabel();
   if (app.screen === "table" && app.table && !app.table.view) renderWaiting();
-  if (app.replay) app.replay.view.relabel();
+  if (app.replay) {
+    app.replay.view.relabel();
+    replayGo(app.replay.step); // the step line and the action in the new language too
+    renderVerdict();
+  }
   updateConn(app.connState);
   if (app.overShown && $(".over-dialog").open) showOver(true);
 }
@@ -107,7 +153,8 @@ function setupAuth() {
       const r = await api("POST", "/api/guest");
       signedIn(r.user);
     } catch (e) {
-      $(".form-error").textContent = errorText(e);
+      authError(errorText(e));
+      holdButtons([$(".guest-btn")], e);
     }
   });
   for (const form of $$(".auth-form")) {
@@ -119,28 +166,30 @@ function setupAuth() {
         const r = await api("POST", path, { name: data.name, password: data.password });
         signedIn(r.user);
       } catch (e) {
-        $(".form-error").textContent =
-          e.code === "bad_login" ? t("err_bad_login") : e.code === "name_taken" ? t("err_name_taken") : errorText(e);
+        authError(errorText(e));
+        holdButtons($$("button[type=submit]", form), e);
       }
     });
   }
   // A fan of cards on the welcome screen.
   const fan = $(".fan-demo");
   const cards = ["KS", "QH", "JD", "AC", "10H", "7S"];
-  fan.innerHTML = cards
-    .map((c, i) => `<span class="mini-card" style="transform: rotate(${(i - 2.5) * 9}deg) translateY(${Math.abs(i - 2.5) * 5}px)">${cardSvg(c, lang())}</span>`)
-    .join("");
-  onLangChange(() => {
-    fan.innerHTML = cards
-      .map((c, i) => `<span class="mini-card" style="transform: rotate(${(i - 2.5) * 9}deg) translateY(${Math.abs(i - 2.5) * 5}px)">${cardSvg(c, lang())}</span>`)
-      .join("");
-  });
+  const drawFan = () => {
+    fan.innerHTML = cards.map((c) => `<span class="mini-card">${cardSvg(c, lang())}</span>`).join("");
+    // Set from script, not as style="" in the markup: the page's CSP refuses inline styles.
+    for (const [i, el] of [...fan.children].entries()) {
+      el.style.transform = `rotate(${(i - 2.5) * 9}deg) translateY(${Math.abs(i - 2.5) * 5}px)`;
+    }
+  };
+  drawFan();
+  onLangChange(drawFan);
 }
 
-function showAuth() {
+function showAuth(message = "") {
   app.user = null;
   renderWho();
   show("auth");
+  authError(message);
 }
 
 function renderWho() {
@@ -196,10 +245,20 @@ function route() {
 
 // ------------------------------------------------------------------ socket
 
-function onState(state) {
+function onState(state, detail = {}) {
   app.connState = state;
+  app.connDetail = detail;
+  if (state === "signed_out") return signedOutElsewhere();
   updateConn(state);
+  if (state === "lost") checkStillSignedIn();
   if (state === "open") {
+    // An intent lost with the old connection may be made again; if it did arrive, the
+    // server refuses the new one as stale, quietly.
+    if (app.table) {
+      app.table.sentSeq = null;
+      app.table.pendingId = null;
+    }
+    app.tableView?.settle();
     // (Re)connected: say hello again for the table on screen; the server sends what we
     // missed since our last seq, or a full sync.
     if (app.table) helloTable();
@@ -209,7 +268,32 @@ function onState(state) {
 
 function updateConn(state) {
   const el = $(".conn");
-  el.textContent = state === "lost" ? t("reconnecting") : state === "connecting" ? t("connecting") : "";
+  const d = app.connDetail || {};
+  const secs = Math.round((d.wait || 0) / 1000);
+  let text = "";
+  if (state === "connecting") text = t("connecting");
+  else if (state === "lost" && d.code === CLOSE_TOO_SLOW) text = t("conn_too_slow", { n: secs });
+  else if (state === "lost" && d.code === CLOSE_POLICY) text = t("conn_policy", { n: secs });
+  else if (state === "lost") text = t("reconnecting");
+  el.textContent = text;
+}
+
+/** The server closed the socket because the session is gone (4401): sign in again. */
+function signedOutElsewhere() {
+  app.socket?.close();
+  app.socket = null;
+  leaveTableScreen();
+  // The address stays: signing in again comes back to the same table or replay.
+  showAuth(t("signed_out_again"));
+}
+
+/** A lost socket may be a refused handshake (no session any more): ask the server. */
+async function checkStillSignedIn() {
+  try {
+    await api("GET", "/api/me");
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401 && app.socket) signedOutElsewhere();
+  }
 }
 
 function helloTable() {
@@ -275,12 +359,23 @@ function onUpdate(f) {
 }
 
 function onError(f) {
-  const text = lang() === "ru" && f.message_ru ? f.message_ru : f.message;
+  const text = serverMessage(f) || codeText(f.code, 0);
   if (app.table && f.id && f.id === app.table.pendingId) {
     app.table.pendingId = null;
+    if (f.code === "stale") {
+      // The table moved on before our intent arrived: nothing is wrong, and the intent
+      // is not sent again (it was meant for the old view). Fetch the new view; a click
+      // on the old one meanwhile is refused as stale again, just as quietly.
+      app.table.sentSeq = null;
+      app.tableView?.settle();
+      helloTable();
+      return;
+    }
+    app.table.sentSeq = null; // refused: the player may choose again on this view
     app.tableView?.rejected(text);
     return;
   }
+  if (f.code === "stale") return;
   if (app.table && f.table === app.table.id && f.code === "no_table") {
     toast(text);
     location.hash = "#/";
@@ -358,6 +453,10 @@ function setupLobby() {
       toast(errorText(e));
     }
   });
+  $(".more-tables").addEventListener("click", () => {
+    app.lobbyWant += LOBBY_PAGE;
+    refreshLobby();
+  });
   $(".lobby-grid").addEventListener("click", async (ev) => {
     const btn = ev.target.closest("button[data-do]");
     if (!btn) return;
@@ -385,8 +484,9 @@ function setupLobby() {
     const file = ev.target.files?.[0];
     if (!file) return;
     try {
-      const data = await api("POST", "/api/replay", await file.text());
-      startReplay(data, null);
+      const text = await file.text();
+      const data = await api("POST", "/api/replay", text);
+      startReplay(data, null, text);
       location.hash = "#/replay-file";
     } catch (e) {
       toast(errorText(e));
@@ -412,18 +512,47 @@ function optionsLine(tb) {
   return t("rounds_n", { n: o.rounds });
 }
 
+/**
+ * The first `want` public tables, a page at a time: {tables, more}. A server without
+ * pages (no `total` in its answer) sends them all at once.
+ */
+async function fetchTables(want) {
+  const tables = [];
+  const seen = new Set();
+  let offset = 0;
+  for (;;) {
+    const r = await api("GET", `/api/tables?offset=${offset}&limit=${LOBBY_PAGE}`);
+    const page = Array.isArray(r?.tables) ? r.tables : [];
+    // Tables open and close between two pages, so one may come twice.
+    for (const tb of page) {
+      if (!seen.has(tb.id)) {
+        seen.add(tb.id);
+        tables.push(tb);
+      }
+    }
+    if (typeof r?.total !== "number") return { tables, more: false };
+    offset = (typeof r.offset === "number" ? r.offset : offset) + page.length;
+    const more = offset < r.total;
+    if (!page.length || !more || tables.length >= want) return { tables, more: more && page.length > 0 };
+  }
+}
+
 async function refreshLobby() {
   if (!app.user) return;
   let tables = [];
   let games = [];
+  let more = false;
   try {
-    [tables, games] = await Promise.all([
-      api("GET", "/api/tables").then((r) => r.tables),
+    let listed;
+    [listed, games] = await Promise.all([
+      fetchTables(app.lobbyWant),
       api("GET", "/api/games").then((r) => r.games),
     ]);
+    ({ tables, more } = listed);
   } catch (e) {
     toast(errorText(e));
   }
+  $(".more-tables").hidden = !more;
   const mine = new Set(games.filter((g) => g.status !== "finished").map((g) => g.id));
   const li = (tb, buttons) =>
     `<li data-table="${esc(tb.id)}"><span class="what">${esc(gameName(tb.game))}</span>` +
@@ -535,7 +664,9 @@ function onTableInfo(f) {
   const inv = $(".invite");
   if (f.table.invite_code) {
     const link = `${location.origin}${location.pathname}#/table/${f.table.id}?invite=${encodeURIComponent(f.table.invite_code)}`;
-    inv.innerHTML = `${esc(t("invite_link"))}: <input readonly value="${esc(link)}" size="40" onclick="this.select()">`;
+    inv.innerHTML = `${esc(t("invite_link"))}: <input readonly value="${esc(link)}" size="40">`;
+    // A listener, not onclick="": the page's CSP runs no inline handlers.
+    inv.querySelector("input").addEventListener("click", (e) => e.target.select());
   } else inv.textContent = "";
   if (tb.view) drawTable();
   else renderWaiting();
@@ -586,10 +717,17 @@ function drawTable() {
   if (!app.tableView) {
     root.innerHTML = "";
     app.tableView = new TableView(root, {
+      // One intent per view: it names the view's seq, so the server refuses it as stale
+      // if the table has moved on, and a second click on the same view sends nothing.
+      // Returns false when nothing could be sent (no connection): the player may retry.
       onAction: (action) => {
+        if (tb.sentSeq === tb.seq) return true;
         const id = newId();
+        const frame = { type: "action", table: tb.id, id, action, seq: tb.seq };
+        if (!app.socket?.send(frame)) return false;
         tb.pendingId = id;
-        app.socket.send({ type: "action", table: tb.id, id, action });
+        tb.sentSeq = tb.seq;
+        return true;
       },
     });
   }
@@ -619,6 +757,8 @@ function drawTable() {
   app.tableView.update({
     game,
     obs,
+    seq: tb.seq,
+    fair: { dealing: info.dealing, commitment: info.commitment },
     mySeat: tb.you,
     seats,
     deadline,
@@ -679,6 +819,7 @@ function setupReplay() {
     const btn = ev.target.closest("button[data-step]");
     if (btn && app.replay) replayStep(btn.dataset.step);
   });
+  $(".verify-btn").addEventListener("click", verifyReplay);
   $(".replay-range").addEventListener("input", (ev) => {
     if (app.replay) replayGo(Number(ev.target.value));
   });
@@ -707,7 +848,7 @@ async function openReplay(id) {
   }
 }
 
-function startReplay(data, id) {
+function startReplay(data, id, recordText = null) {
   closeReplay();
   show("replay");
   const root = $("#replay-root");
@@ -718,17 +859,100 @@ function startReplay(data, id) {
     if (!name) return t("seat_n", { n: s + 1 });
     return /^bot [1-5]$/.test(name) ? t("bot_name", { n: s + 1 }) : name;
   });
-  app.replay = { id, data, view, names, step: 0, timer: null };
+  // recordText: an uploaded record, which Verify sends back to be checked.
+  app.replay = { id, data, view, names, step: 0, timer: null, recordText, verdict: null };
+  renderVerdict();
   const range = $(".replay-range");
   range.max = String(data.steps.length - 1);
   replayGo(0);
 }
 
 function closeReplay() {
+  const box = $(".verify-result");
+  box.hidden = true;
+  box.innerHTML = "";
   if (!app.replay) return;
   clearInterval(app.replay.timer);
   app.replay.view.destroy();
   app.replay = null;
+}
+
+/** Asks the server to check the deals of the game on screen against its seed. */
+async function verifyReplay() {
+  const r = app.replay;
+  if (!r) return;
+  const btn = $(".verify-btn");
+  btn.disabled = true;
+  r.verdict = { checking: true };
+  renderVerdict();
+  try {
+    const verdict =
+      r.id != null
+        ? await api("GET", `/api/games/${encodeURIComponent(r.id)}/verify`)
+        : await api("POST", "/api/verify", r.recordText ?? "{}");
+    if (app.replay === r) r.verdict = { result: verdict };
+  } catch (e) {
+    if (app.replay === r) r.verdict = { error: e };
+  } finally {
+    btn.disabled = false;
+  }
+  if (app.replay === r) renderVerdict();
+}
+
+/** The verdict of Verify in the page's language (re-drawn when the language changes). */
+function renderVerdict() {
+  const box = $(".verify-result");
+  const v = app.replay?.verdict;
+  box.className = "verify-result";
+  if (!v) {
+    box.hidden = true;
+    box.innerHTML = "";
+    return;
+  }
+  box.hidden = false;
+  if (v.checking) {
+    box.textContent = t("verify_checking");
+    return;
+  }
+  if (v.error) {
+    box.classList.add("bad");
+    box.textContent = errorText(v.error);
+    return;
+  }
+  const res = v.result || {};
+  const deals = Number(res.deals) || 0;
+  const dealsOk = Number(res.deals_ok) || 0;
+  const legacy = res.dealing === "mt19937" || !res.commitment;
+  let head;
+  let kind;
+  if (legacy) {
+    kind = res.ok ? "old" : "bad";
+    const key = !res.ok ? "verify_legacy_bad" : deals === 1 ? "verify_legacy_ok_one" : "verify_legacy_ok";
+    head = t(key, { n: deals, ok: dealsOk });
+  } else if (res.ok && res.commitment_ok !== false) {
+    kind = "good";
+    head = t(deals === 1 ? "verify_fair_one" : "verify_fair", { n: deals });
+  } else {
+    kind = "bad";
+    head = t("verify_unfair", { n: deals, ok: dealsOk });
+    if (res.commitment_ok === false) head += ` ${t("verify_commitment_bad")}`;
+  }
+  box.classList.add(kind);
+  let html = `<p class="verdict">${esc(head)}</p>`;
+  const problems = Array.isArray(res.problems) ? res.problems : [];
+  if (problems.length) {
+    // The server words its findings in English only; they name cards and seats exactly.
+    html +=
+      `<p class="muted">${esc(t("verify_problems"))}</p>` +
+      `<ul class="problems" lang="en">${problems
+        .slice(0, 20)
+        .map((p) => `<li>${esc(p)}</li>`)
+        .join("")}</ul>`;
+  }
+  if (res.commitment) {
+    html += `<p class="muted fingerprint">sha256 <code>${esc(res.commitment)}</code></p>`;
+  }
+  box.innerHTML = html;
 }
 
 function replayStep(what) {

@@ -291,6 +291,89 @@ export const MESSAGES = {
   err_bad_login: ["Wrong name or password.", "Неверное имя или пароль."],
   err_name_taken: ["That name is taken.", "Это имя уже занято."],
   err_record_missing: ["This game has no record yet.", "У этой партии ещё нет записи."],
+  // Our words for errors when the server gives none of its own (an old server, a proxy).
+  err_stale: ["The game moved on.", "Игра уже ушла вперёд."],
+  err_too_many_attempts: ["Too many attempts.", "Слишком много попыток."],
+  err_too_many_accounts: ["Too many new accounts from here.", "Слишком много новых учётных записей отсюда."],
+  err_too_many_tables: ["You have opened too many tables.", "Вы открыли слишком много столов."],
+  err_bad_origin: [
+    "The request came from another site and was refused.",
+    "Запрос пришёл с другого сайта и отклонён.",
+  ],
+  err_bad_content_type: ["The server takes only JSON.", "Сервер принимает только JSON."],
+  err_bad_request: ["The server did not understand the request.", "Сервер не понял запрос."],
+  err_http_400: ["The server did not understand the request.", "Сервер не понял запрос."],
+  err_http_401: ["Sign in or play as a guest first.", "Сначала войдите или играйте как гость."],
+  err_http_403: ["Not allowed.", "Не разрешено."],
+  err_http_404: ["Not found on the server.", "На сервере этого нет."],
+  err_http_413: ["That is too large for the server.", "Это слишком велико для сервера."],
+  err_http_415: ["The server takes only JSON.", "Сервер принимает только JSON."],
+  err_http_429: ["Too many requests.", "Слишком много запросов."],
+  err_http_500: ["The server failed; try again later.", "Сбой на сервере; попробуйте позже."],
+  err_http_503: ["The server is busy; try again later.", "Сервер занят; попробуйте позже."],
+  retry_in_s: ["You may try again in {n} s.", "Повторить можно через {n} с."],
+  retry_in_min: ["You may try again in {n} min.", "Повторить можно через {n} мин."],
+  retry_later: ["You may try again later.", "Повторите попытку позже."],
+  // the connection
+  conn_too_slow: [
+    "The connection was too slow; reconnecting in {n} s…",
+    "Связь была слишком медленной; переподключение через {n} с…",
+  ],
+  conn_policy: [
+    "The server closed the connection (too many messages); reconnecting in {n} s…",
+    "Сервер закрыл соединение (слишком много сообщений); переподключение через {n} с…",
+  ],
+  signed_out_again: [
+    "You were signed out. Sign in again to go on.",
+    "Вы вышли из учётной записи. Войдите снова, чтобы продолжить.",
+  ],
+  not_connected: [
+    "Not sent: no connection. Try again when it is back.",
+    "Не отправлено: нет связи. Повторите, когда связь вернётся.",
+  ],
+  // the lobby's pages
+  more_tables: ["More tables", "Ещё столы"],
+  // fair dealing
+  fair_about: [
+    "The deals are fixed by a secret seed; this is its fingerprint. After the game the record reveals the seed and anyone can check every deal.",
+    "Сдачи заданы тайным зерном; это его отпечаток. После игры запись партии раскрывает зерно, и любой может проверить каждую сдачу.",
+  ],
+  fair_label: ["Fingerprint of the deals' seed", "Отпечаток зерна сдач"],
+  verify: ["Verify the deals", "Проверить сдачи"],
+  verify_about: [
+    "Check every deal of this game against the seed revealed in its record",
+    "Проверить каждую сдачу этой партии по зерну, раскрытому в её записи",
+  ],
+  verify_checking: ["Checking the deals…", "Проверяем сдачи…"],
+  verify_fair: [
+    "Fair: the seed matches the commitment and all {n} deals.",
+    "Честно: зерно совпадает с отпечатком, данным до игры, и со всеми сдачами ({n}).",
+  ],
+  verify_fair_one: [
+    "Fair: the seed matches the commitment and the game's one deal.",
+    "Честно: зерно совпадает с отпечатком, данным до игры, и с единственной сдачей.",
+  ],
+  verify_unfair: [
+    "Does not check out: {ok} of {n} deals match the seed.",
+    "Не сходится: зерну соответствуют сдачи {ok} из {n}.",
+  ],
+  verify_commitment_bad: [
+    "The seed does not match the commitment given at the start.",
+    "Зерно не совпадает с отпечатком, данным в начале игры.",
+  ],
+  verify_legacy_ok: [
+    "Dealt before commitments existed: all {n} deals match the record's seed, but that seed was not fixed in public before the game.",
+    "Партия сдана до появления отпечатков: все сдачи ({n}) соответствуют зерну из записи, но это зерно не было объявлено до игры.",
+  ],
+  verify_legacy_ok_one: [
+    "Dealt before commitments existed: the one deal matches the record's seed, but that seed was not fixed in public before the game.",
+    "Партия сдана до появления отпечатков: единственная сдача соответствует зерну из записи, но это зерно не было объявлено до игры.",
+  ],
+  verify_legacy_bad: [
+    "Dealt before commitments existed, and only {ok} of {n} deals match the record's seed.",
+    "Партия сдана до появления отпечатков, и зерну из записи соответствуют лишь сдачи {ok} из {n}.",
+  ],
+  verify_problems: ["What does not match:", "Что не сходится (по-английски):"],
 };
 
 const listeners = new Set();
@@ -326,6 +409,10 @@ export function setLang(value) {
 
 export function onLangChange(fn) {
   listeners.add(fn);
+}
+
+export function hasMessage(key) {
+  return Object.hasOwn(MESSAGES, key);
 }
 
 /** The message `key` in the current language, with {placeholders} filled in. */

@@ -105,6 +105,7 @@ export class TableView {
     this.typedAt = 0;
     this.pending = null; // the action sent and not yet answered by a new frame
     this.timerHandle = null;
+    this.fairOpen = false; // the seed's fingerprint explained in full
     this.build();
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
@@ -161,6 +162,13 @@ export class TableView {
       const btn = e.target.closest("button[data-action]");
       if (btn) this.send(btn.dataset.action);
     });
+    // The seed's fingerprint: a tap or click shows the explanation and the whole hash
+    // (a title alone never shows on a phone).
+    this.el(".table-bar").addEventListener("click", (e) => {
+      if (!e.target.closest(".fair")) return;
+      this.fairOpen = !this.fairOpen;
+      this.renderBar();
+    });
   }
 
   /**
@@ -169,9 +177,12 @@ export class TableView {
    */
   update(frame) {
     const prev = this.model;
+    // The same view drawn again (a seat's connection changed, say) keeps the intent in
+    // flight: clicking again must not send a second one.
+    const sameView = frame.seq != null && this.frame?.seq === frame.seq;
     this.frame = frame;
     this.model = tableModel(frame.game, frame.obs);
-    this.pending = null;
+    if (!sameView) this.pending = null;
     this.noteTrick(prev);
     this.render(prev);
   }
@@ -288,6 +299,19 @@ export class TableView {
       extra.push(`<span class="pill watch">${esc(t("watching"))}</span>`);
     }
     if (f.spectators) extra.push(`<span class="pill">${esc(t("spectators_n", { n: f.spectators }))}</span>`);
+    const commitment = f.fair?.commitment;
+    if (commitment && /^[0-9a-f]{64}$/i.test(commitment)) {
+      const short = `sha256 ${commitment.slice(0, 4)}…${commitment.slice(-4)}`;
+      extra.push(
+        `<button type="button" class="pill fair" title="${esc(t("fair_about"))}" aria-label="${esc(t("fair_label"))}: ${esc(short)}"` +
+          ` aria-expanded="${this.fairOpen ? "true" : "false"}">${esc(short)}</button>`,
+      );
+      if (this.fairOpen) {
+        extra.push(
+          `<span class="fair-note">${esc(t("fair_about"))} <code>${esc(commitment)}</code></span>`,
+        );
+      }
+    }
     this.el(".bar-extra").innerHTML = extra.join(" ");
   }
 
@@ -478,7 +502,7 @@ export class TableView {
           `<tr class="${s === m.toAct ? "turn" : ""}${f.obs.winner === s ? " winner" : ""}">` +
             `<th scope="row">${esc(this.plainName(s))}${s === f.mySeat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</th>` +
             `<td><span class="imps" aria-label="${sc.imperials} / ${target}">${marks}</span> <b>${sc.imperials}</b></td>` +
-            `<td><div class="pts" title="${esc(t("to_next", { n: 24 - sc.points }))}"><div class="pts-bar" style="width:${pct}%"></div>` +
+            `<td><div class="pts" title="${esc(t("to_next", { n: 24 - sc.points }))}"><div class="pts-bar" data-pct="${pct}"></div>` +
             `<span>${sc.points}/24</span></div></td>` +
             `<td>${m.tricks[s]}</td></tr>`,
         );
@@ -503,6 +527,10 @@ export class TableView {
       rows.push("</tbody></table>");
     }
     this.el(".score-body").innerHTML = rows.join("");
+    // Widths from script, not style="" in the markup: the page's CSP refuses those.
+    for (const bar of this.root.querySelectorAll(".pts-bar[data-pct]")) {
+      bar.style.width = `${bar.dataset.pct}%`;
+    }
   }
 
   renderFeed() {
@@ -572,7 +600,7 @@ export class TableView {
         b.classList.toggle("shown", shownMine.has(c));
         b.title = shownMine.has(c) ? t("shown_to_all") : "";
         b.classList.toggle("deal-in", isNew && newDeal);
-        b.classList.remove("sending");
+        b.classList.toggle("sending", this.pending === c);
         b.style.setProperty("--i", String(i));
         b.setAttribute("aria-disabled", legal ? "false" : "true");
         b.setAttribute("aria-selected", "false");
@@ -719,13 +747,21 @@ export class TableView {
     this.pending = action;
     const btn = this.root.querySelector(`.hand .card[data-key="${CSS.escape(action)}"]`);
     if (btn) btn.classList.add("sending");
-    this.onAction(action);
+    if (this.onAction(action) === false) {
+      this.settle();
+      this.flash(t("not_connected"));
+    }
+  }
+
+  /** Nothing is in flight any more (refused as stale, or the connection came back). */
+  settle() {
+    this.pending = null;
+    for (const b of this.root.querySelectorAll(".sending")) b.classList.remove("sending");
   }
 
   /** The server refused the last action: allow another try. */
   rejected(message) {
-    this.pending = null;
-    for (const b of this.root.querySelectorAll(".sending")) b.classList.remove("sending");
+    this.settle();
     this.flash(t("rejected", { message }));
   }
 

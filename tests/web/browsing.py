@@ -1,0 +1,243 @@
+"""Helpers of the browser tests: opening pages, signing in, tables and whole games played
+through the page the way a person would."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+try:
+    from playwright import sync_api as playwright_api
+except ImportError:  # the browser tests skip themselves (BROWSER)
+    playwright_api = None  # type: ignore[assignment]
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-sync",
+    # The tests fulfil the page's document themselves (to add the CSP header); Chromium
+    # then treats the page as public and its WebSocket to 127.0.0.1 as a local-network
+    # access, which it blocks without a prompt nobody can answer headless.
+    "--disable-features=LocalNetworkAccessChecks",
+]
+SHOTS = Path(__file__).parent / "screenshots"
+
+# Every browser test module sets ``pytestmark = BROWSER``.
+BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.skipif(playwright_api is None, reason="needs playwright"),
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
+
+Page = Any  # playwright's sync Page
+
+
+# The policy the server sends (another part of the server adds the header). The tests add
+# it themselves too, so that the page is held to it whatever the server under test sends.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+# Every violation of the policy, kept where the tests can read it.
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  const where = `${e.sourceFile}:${e.lineNumber}`;
+  window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${where} ${e.sample}`);
+});
+"""
+
+
+def _with_csp(route: Any) -> None:
+    if route.request.resource_type != "document":
+        route.fallback()
+        return
+    response = route.fetch()
+    headers = {**response.headers, "content-security-policy": CSP}
+    route.fulfill(response=response, headers=headers)
+
+
+def _page(browser: Any, width: int = 1280, height: int = 860, locale: str = "en-US") -> Page:
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    ctx.route("**/*", _with_csp)
+    ctx.add_init_script(CSP_WATCH)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def console(message: Any) -> None:
+        # Chromium logs every 4xx answer as an error (the page asks /api/me and gets 401
+        # before signing in); the page's own errors and CSP reports are what count.
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            errors.append(f"console: {message.text}")
+
+    page.on("console", console)
+    page.errors = errors
+    return page
+
+
+def clean(page: Page) -> None:
+    """No script error, no console error and no violation of the CSP on ``page``."""
+    assert not page.errors, page.errors
+    violations = page.evaluate("window.__csp")
+    assert violations == [], violations
+
+
+def shot(page: Page, name: str) -> None:
+    time.sleep(0.4)  # let the short animations settle
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def guest(page: Page, base: str) -> None:
+    page.goto(base)
+    page.wait_for_selector("#screen-auth:not([hidden])")
+    page.click(".guest-btn")
+    page.wait_for_selector("#screen-lobby:not([hidden])")
+
+
+def create_table(page: Page, game: str, players: int, options: dict[str, Any], bots: bool) -> str:
+    form = page.locator(".create-form")
+    form.locator("select[name=game]").select_option(game)
+    form.locator("select[name=players]").select_option(str(players))
+    for name, value in options.items():
+        form.locator(f"[name={name}]").fill(str(value))
+    form.locator("select[name=level]").select_option("1")
+    if bots:
+        form.locator("input[name=bots]").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
+    return str(page.evaluate("location.hash.split('/')[2].split('?')[0]"))
+
+
+def view(page: Page) -> dict[str, Any] | None:
+    return page.evaluate("window.kozyr.table && window.kozyr.table.view")  # type: ignore[no-any-return]
+
+
+def over(page: Page) -> bool:
+    return bool(page.locator(".over-dialog[open]").count())
+
+
+def _rank(card: str, game: str) -> int:
+    r = card[:-1]
+    if game == "imperial":  # K Q J A 10 9 8 7 6 (I2)
+        return {"K": 20, "Q": 19, "J": 18, "A": 17}.get(r) or int(r)
+    return {"J": 11, "Q": 12, "K": 13, "A": 14}.get(r) or int(r)
+
+
+def strongest(page: Page) -> str | None:
+    """A simple player's card: win the trick as cheaply as possible, else throw the lowest."""
+    v = view(page)
+    if v is None:
+        return None
+    game = "imperial" if "legal" in v else "emperor"
+    legal = v["legal"] if game == "imperial" else v["legal_actions"]
+    cards = [c for c in legal if c[-1] in "SHDC" and " " not in c]
+    if not cards:
+        return None
+    trump = v.get("trump")
+    if game == "imperial":
+        trick = [c for _, c in v["trick"]]
+    else:
+        trick = [v["current_trick"][s] for s in v["trick_order"] if v["current_trick"][s]]
+
+    def power(c: str, led: str) -> tuple[int, int]:
+        return (2 if c[-1] == trump else 1 if c[-1] == led else 0, _rank(c, game))
+
+    if not trick:
+        return max(cards, key=lambda c: (c[-1] != trump, _rank(c, game)))
+    led = trick[0][-1]
+    best = max(power(c, led) for c in trick)
+    winners = [c for c in cards if power(c, led) > best]
+    if winners:
+        return min(winners, key=lambda c: power(c, led))
+    return min(cards, key=lambda c: (c[-1] == trump, _rank(c, game)))
+
+
+def _click(page: Page, selector: str, **where: Any) -> bool:
+    """A real click; False when the element went away meanwhile (the page moved on)."""
+    try:
+        page.click(selector, timeout=2500, **where)
+        return True
+    except playwright_api.TimeoutError:
+        return False
+
+
+def step(page: Page, choose: Callable[[Page, list[str]], str] | None = None) -> str | None:
+    """One move of the seat of ``page`` if it is its turn: a decision or a card."""
+    state = page.evaluate(
+        """() => ({
+          over: !!document.querySelector('.over-dialog[open]'),
+          busy: !!document.querySelector('.hand .card.sending'),
+          actions: [...document.querySelectorAll('.decision:not([hidden]) button[data-action]')]
+            .map(b => b.dataset.action),
+          legal: document.querySelectorAll('.hand .card.legal').length,
+        })"""
+    )
+    if state["over"] or state["busy"]:
+        return None
+    actions: list[str] = state["actions"]
+    if actions:
+        pick = choose(page, actions) if choose else actions[0]
+        return pick if _click(page, f'.decision button[data-action="{pick}"]') else None
+    if state["legal"]:
+        card = strongest(page)
+        if page.viewport_size["width"] < 600:  # a phone: the card by the keyboard
+            try:
+                page.focus(f'.hand .card.legal[data-card="{card}"]', timeout=2500)
+            except playwright_api.TimeoutError:
+                return None
+            page.keyboard.press("Enter")
+            return card
+        if card and _click(page, f'.hand .card.legal[data-card="{card}"]'):
+            return card
+    return None
+
+
+def play_to_end(
+    pages: list[Page],
+    *,
+    limit: float = 120,
+    choose: Callable[[Page, list[str]], str] | None = None,
+    each: Callable[[Page, int], None] | None = None,
+) -> int:
+    """Plays the seats of ``pages`` until every one shows the game-over dialog; returns
+    the cards played. ``each(page, plays)`` runs before each card of the first page."""
+    start = time.time()
+    plays = 0
+    while time.time() - start < limit:
+        if all(over(p) for p in pages):
+            return plays
+        moved = False
+        for p in pages:
+            mine = p is pages[0] and p.locator(".hand .card.legal").count()
+            if each is not None and mine and not over(p):
+                each(p, plays)
+            did = step(p, choose)
+            if did is not None:
+                moved = True
+                if " " not in did and did[-1] in "SHDC":
+                    plays += 1
+        if not moved:
+            pages[0].wait_for_timeout(25)
+    for i, p in enumerate(pages):
+        shot(p, f"stuck-{i}")
+    states = [
+        p.evaluate(
+            "(() => { const v = window.kozyr.table && window.kozyr.table.view; return v && "
+            "{to_act: v.to_act, phase: v.phase, seat: v.seat, legal: v.legal || v.legal_actions, "
+            "seq: window.kozyr.table.seq, conn: window.kozyr.connState}; })()"
+        )
+        for p in pages
+    ]
+    raise AssertionError(f"the game did not end in time: {states}")
