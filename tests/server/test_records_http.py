@@ -108,7 +108,7 @@ async def test_no_complete_record_before_the_last_commit(tmp_path: Path) -> None
                 asyncio.gather(*(_hammer(host.http, t, seen) for t in tables)), 300
             )
         assert seen["complete"] == 48
-        assert seen["partial"] > 48, seen  # the readers did see the games in progress
+        assert seen["partial"] > 0, seen  # the readers did see games in progress
     finally:
         await host.close()
         proc.stop()
