@@ -58,15 +58,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     base = f"http://127.0.0.1:{port}/"
     try:
-        for _ in range(150):
+        # Generous: on a machine shared with other test runs the start (migrations
+        # included) can take many seconds; a server that exits is reported at once.
+        deadline = time.monotonic() + 90
+        while True:
             try:
-                with urllib.request.urlopen(base + "healthz", timeout=1) as r:
+                with urllib.request.urlopen(base + "healthz", timeout=2) as r:
                     if r.status == 200:
                         break
             except OSError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("the server did not start")
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.2)
         yield base
     finally:
         proc.terminate()

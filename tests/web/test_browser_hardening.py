@@ -562,6 +562,7 @@ def test_close_codes_pause_or_sign_out(server: str, browser: Any) -> None:
     )
     page.wait_for_timeout(1500)
     assert opened == [4401]  # and no reconnecting
+    assert page.inner_text(".conn") == ""
     shot(page, "46-signed-out-ru")
     page.click(".top .lang-switch")
     clean(page)

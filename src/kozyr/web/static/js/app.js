@@ -282,6 +282,8 @@ function updateConn(state) {
 function signedOutElsewhere() {
   app.socket?.close();
   app.socket = null;
+  app.connState = null;
+  updateConn(null);
   leaveTableScreen();
   // The address stays: signing in again comes back to the same table or replay.
   showAuth(t("signed_out_again"));
