@@ -128,7 +128,7 @@ def _play_game(
     view = _view_for(game, console, names, language)
     if not secret:
         console.print(t("seed_not_secret", language, seed=seed))
-    console.print(t("prompt_help", language))
+    console.print(t(f"help_{game}", language))
     Session(state, seat, bots, view, console, console.input, language).run()
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     name = f"{game}-{stamp}.json" if secret else f"{game}-{stamp}-seed{seed}.json"
