@@ -91,6 +91,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "status_emperor": ("tricks {tricks}, game total {total}", "взятки {tricks}, всего {total}"),
     "place": ("Place", "Место"),
+    "trump_not_named": ("not named yet", "ещё не назначен"),
+    "your_title": ("You are {title}", "Вы — {title}"),
     "tricks": ("Tricks", "Взятки"),
     "legal": ("Legal", "Можно"),
     "scores": ("Scores", "Счёт"),
@@ -136,12 +138,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name} хочет забрать ваши карты: откупиться взятками (откуп N) или уступить",
     ),
     "ask_accept": (
-        "{name} offers {tricks} to keep the hand: accept or refuse",
-        "{name} предлагает откуп — {tricks}, чтобы оставить свои карты: принять или отказать",
+        "{name} offers {tricks} to keep the hand: accept or refuse?",
+        "Принять откуп от {name_gen} ({tricks}) или отказать?",
     ),
     "ask_trump": (
         "You are King: name trump (trump S, H, D, C) or no trumps (trump NT)",
-        "Вы Король: назовите козырь (козырь ч, п, б, т) или бескозырку (козырь бк)",
+        "Вы — Король: назовите козырь (козырь ч, п, б, т) или бескозырку (козырь бк)",
     ),
 }
 

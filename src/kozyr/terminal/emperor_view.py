@@ -79,7 +79,9 @@ def narrate(
         return f"{taker} names {target} as target"
     if kind == "offer":
         k = count(event["tricks"], "trick", lang)
-        return f"{who}: " + (f"откуп — {k}" if ru else f"offers {k}")
+        if ru:
+            return f"{who} {ru_verb(who, 'предлагает', 'предлагаете')} откуп: {k}"
+        return f"{who} offers {k}"
     if kind == "accept":
         target = name_of(names, event["target"])
         n = event["tricks"]
@@ -91,16 +93,23 @@ def narrate(
             )
         return f"{who} accepts: {target} pays {count(n, 'trick', lang)} from the game total"
     if kind == "refuse":
-        return f"{who}: " + ("от откупа отказ" if ru else "refuses")
+        if ru:
+            return f"{who} {ru_verb(who, 'отказывается', 'отказываетесь')} от откупа"
+        return f"{who} refuses"
     if kind == "yield":
         taker = name_of(names, event["taker"])
         if ru:
-            return f"{who}: {ru_verb(who, 'уступает', 'уступаете')} — обмен картами ⇄ {taker}"
+            gives = ru_verb(who, "уступает", "уступаете")
+            return f"{who} {gives}: обмен картами с {ru_case(taker, 'ins')}"
         return f"{who} gives in: hands swapped with {taker}"
     if kind == "trump":
-        if event["trump"] == "NT":
-            return f"{who}: " + ("бескозырка" if ru else "no trumps")
-        return f"{who}: " + ("козырь " if ru else "trump ") + trump_words(event["trump"], lang)
+        if ru:
+            # The seed: the King "назначает козыря (в редких случаях безкозырку)".
+            names_it = ru_verb(who, "назначает", "назначаете")
+            if event["trump"] == "NT":
+                return f"{who} {names_it} бескозырку"
+            return f"{who} {names_it} козырь: {trump_words(event['trump'], lang)}"
+        return f"{who}: trump {trump_words(event['trump'], lang)}"
     if kind == "play":
         return None
     if kind == "trick":
@@ -193,19 +202,24 @@ class EmperorView:
     def show_table(self, obs: Observation) -> None:
         o = cast(EmperorObservation, obs)
         lang = self.lang
-        trump = "?"
+        trump = t("trump_not_named", lang)
         if o.trump_named:
             trump = t("no_trump", lang) if o.trump is None else suit_name(o.trump, lang, long=True)
         me = "" if o.seat is None else title(o.titles[o.seat], lang)
-        head = f"{t('round', lang, n=o.round)}"
+        head = f"{t('round', lang, n=o.round)}."
         if me != "—":
-            head += f"  [bold]{me}[/bold]"
-        self.console.print(f"{head}   {t('trump', lang)}: [bold]{trump}[/bold]")
+            head += " " + t("your_title", lang, title=f"[bold]{me}[/bold]") + "."
+        self.console.print(f"{head} {t('trump', lang)}: [bold]{trump}[/bold]")
+
+        def who(s: int) -> str:
+            held = title(o.titles[s], lang)
+            # Round 1 is played before anyone has a title (E6).
+            return self.names[s] if held == "—" else f"{self.names[s]} ({held})"
+
         self.console.print(
             "  "
             + "; ".join(
-                f"{self.names[s]} ({title(o.titles[s], lang)}): "
-                + t("status_emperor", lang, tricks=o.tricks[s], total=o.totals[s])
+                f"{who(s)}: " + t("status_emperor", lang, tricks=o.tricks[s], total=o.totals[s])
                 for s in range(o.players)
             )
         )
@@ -241,7 +255,13 @@ class EmperorView:
             offer = o.offers[-1] if o.offers else None
             who = "" if offer is None else self.names[offer.target]
             k = 0 if offer is None else offer.tricks
-            return t("ask_accept", lang, name=who, tricks=count(k, "trick", lang))
+            return t(
+                "ask_accept",
+                lang,
+                name=who,
+                name_gen=ru_case(who, "gen"),
+                tricks=count(k, "trick", lang),
+            )
         if YIELD in legal:
             taker = next((sw.taker for sw in reversed(o.swaps) if sw.target == o.seat), None)
             return t("ask_offer", lang, name="" if taker is None else self.names[taker])

@@ -21,7 +21,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "point": ("the point", "хвалёж мастью"),
     "honours": ("honours in hand", "онеры на руках"),
     "honour led": ("leading an honour", "ход онером"),
-    "honour heads the trick": ("an honour that beats the trick", "онер перекрыл ход"),
+    "honour heads the trick": ("an honour that beats the trick", "ход перекрыт онером"),
     "imperial tombé": ("imperial tombé", "империал томбе"),
     "capot": ("capot: all 12 tricks", "капот: все 12 взяток"),
     "tricks": ("more than six tricks", "больше шести взяток"),
@@ -126,7 +126,11 @@ def narrate(
                 return f"{who}: хвалёж мастью — {suit}, {length}, {value}"
             return f"{who}: point in {suit}, {length}, value {event['value']}"
         if what == "honours":
-            return f"{who}: " + ("онеры " if ru else "honours ") + _cards(event["cards"], lang)
+            honours = cast(list[str], event["cards"])
+            if ru:
+                word = ru_plural(len(honours), "онер", "онеры", "онеры")
+                return f"{who}: {word} {_cards(honours, lang)}"
+            return f"{who}: honours {_cards(honours, lang)}"
         return f"{who}: {what}"
     if kind == "score":
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
@@ -172,7 +176,7 @@ def narrate(
         card = text_cards([event["card"]], lang)
         by = text_cards([event["by"]], lang)
         if ru:
-            return f"  {who}: {by} забирает {card} (к империалу томбе, {event['rule']})"
+            return f"  {who}: {by} берёт {card} (томбе, {event['rule']})"
         return f"  {who} captures {card} with {by} (tombé, {event['rule']})"
     if kind == "deal_end":
         tricks = event.get("tricks")
