@@ -72,6 +72,7 @@ class Session:
                 text = self.read(self.view.prompt(obs)).strip()
             except (EOFError, KeyboardInterrupt) as e:
                 # Ctrl-D and Ctrl-C both leave the game; the record is saved either way.
+                self.console.print()  # the prompt line was left open
                 raise Quit from e
             low = " ".join(text.lower().split())
             if not text:
@@ -146,6 +147,7 @@ class Session:
                     except KeyboardInterrupt as e:
                         # Ctrl-C while a bot thinks: nothing was applied yet, so the
                         # game so far is whole and is saved like any other quit.
+                        self.console.print()
                         raise Quit from e
                     self.state.apply(action)
         except Quit:
