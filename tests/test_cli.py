@@ -69,7 +69,8 @@ def test_play_emperor_to_the_end(players: int, tmp_path: Path) -> None:
     out = result.stdout
     assert "Игра окончена" in out and "Император" in out
     # Refusals are explained in Russian, with the ruling and the choices (E7: "swap 9").
-    assert "против правила E7" in out and "Можно:" in out
+    assert "(правило E7)" in out and "Можно:" in out
+    assert "Король забирает карты у любого" in out
     state = replay_file(_saved_record(out))
     assert state.over
 

@@ -285,6 +285,7 @@ def test_latin_t_is_flagged_and_the_shared_parser_is_unchanged() -> None:
     assert not latin_t("TH", "en")
     assert not latin_t("ТП", "ru") and not latin_t("10п", "ru")
     assert not latin_t("accept", "ru") and not latin_t("trump S", "ru")
+    assert not latin_t("trump NT", "ru") and not latin_t("козырь nt", "ru")  # no trumps
 
 
 # --------------------------------------------------------------------- sessions
@@ -433,3 +434,19 @@ def test_a_whole_emperor_game_in_russian_words() -> None:
     for word in ("swap", "pass", "offer", "yield", "trump", "accept", "refuse"):
         assert word not in text
     assert rank_of(parse_card("дп")) == 12
+
+
+def test_a_word_when_a_card_is_due_is_explained() -> None:
+    state = ImperialState.new(ImperialOptions(players=2), seed=3)
+    console, out = _console()
+    answers = iter(["пас"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    view = ImperialView(console, COMPUTERS[:2], "ru")
+    Session(state, 0, {1: FirstLegal()}, view, console, read, "ru").run()
+    assert "Так нельзя: сейчас ваш ход: сыграйте карту" in out.getvalue()

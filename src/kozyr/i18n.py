@@ -37,6 +37,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "T — латинская буква; туз — русская Т или A, трефы — русская Т или C, десятка — 10.",
     ),
     "not_in_hand": ("you do not hold {card}", "у вас нет карты {card}"),
+    "play_a_card": ("it is your turn to play a card", "сейчас ваш ход: сыграйте карту"),
     "rule_I7": (
         "follow suit; with none of it, play a trump",
         "ходить нужно в масть, а без масти — козырем",

@@ -96,11 +96,15 @@ def latin_t(text: str, lang: Lang) -> bool:
     (True, False, True, False)
     >>> latin_t("trump S", "ru"), latin_t("козырь t", "ru"), latin_t("accept", "ru")
     (False, True, False)
+    >>> latin_t("trump NT", "ru"), latin_t("козырь nt", "ru")
+    (False, False)
     """
     t = text.strip()
     m = _VERB.match(t.lower())
     if m is not None and m.group(1) in ("trump", "козырь", "swap", "обмен", "offer", "откуп"):
         t = m.group(2)
+        if t.lower() == "nt":
+            return False  # "trump NT": no trumps, in English
     if len(t) > 3 or not _LATIN_T.search(t):
         # Longer words ("accept", "exit") are commands, not a card or a suit.
         return False

@@ -7,7 +7,6 @@ person only what their observation and the public events hold.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,8 +107,12 @@ class Session:
         """The engine explains in English; a Russian reader gets the rule in Russian."""
         if self.lang != "ru":
             return str(e)
-        with contextlib.suppress(CardError):
+        try:
             c = parse_card(text)
+        except CardError:
+            if e.rule in ("I7", "E5", "E10"):
+                return t("play_a_card", "ru")  # a word ("пас") when a card is due
+        else:
             hand = getattr(obs, "hand", None)
             if isinstance(hand, int) and not hand >> c & 1:
                 return t("not_in_hand", "ru", card=card_name(c, "ru", symbols=True))
