@@ -437,7 +437,7 @@ def test_a_whole_emperor_game_in_russian_words() -> None:
 
 
 def test_a_word_when_a_card_is_due_is_explained() -> None:
-    state = ImperialState.new(ImperialOptions(players=2), seed=3)
+    state = EmperorState.new(EmperorOptions(players=4), seed=3)
     console, out = _console()
     answers = iter(["пас"])
 
@@ -447,6 +447,6 @@ def test_a_word_when_a_card_is_due_is_explained() -> None:
         except StopIteration:
             raise EOFError from None
 
-    view = ImperialView(console, COMPUTERS[:2], "ru")
-    Session(state, 0, {1: FirstLegal()}, view, console, read, "ru").run()
+    bots = {s: FirstLegal() for s in (1, 2, 3)}
+    Session(state, 0, bots, EmperorView(console, COMPUTERS, "ru"), console, read, "ru").run()
     assert "Так нельзя: сейчас ваш ход: сыграйте карту" in out.getvalue()
