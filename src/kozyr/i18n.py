@@ -136,7 +136,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ask_offer": (
         "{name} wants your hand: buy it off with tricks (offer K) or give in (yield)",
-        "{name} хочет забрать ваши карты: откупиться взятками (откуп N) или уступить",
+        "Откупиться от {name_gen} взятками (откуп N) или уступить?",
     ),
     "ask_accept": (
         "{name} offers {tricks} to keep the hand: accept or refuse?",

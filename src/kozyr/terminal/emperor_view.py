@@ -264,7 +264,8 @@ class EmperorView:
             )
         if YIELD in legal:
             taker = next((sw.taker for sw in reversed(o.swaps) if sw.target == o.seat), None)
-            return t("ask_offer", lang, name="" if taker is None else self.names[taker])
+            name = "" if taker is None else self.names[taker]
+            return t("ask_offer", lang, name=name, name_gen=ru_case(name, "gen"))
         if PASS in legal:
             return t("ask_swap", lang)
         if TRUMP in legal:
