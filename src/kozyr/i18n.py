@@ -93,7 +93,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "status_emperor": ("tricks {tricks}, game total {total}", "взятки {tricks}, всего {total}"),
     "place": ("Place", "Место"),
     "trump_not_named": ("not named yet", "ещё не назначен"),
-    "your_title": ("You are {title}", "Вы — {title}"),
+    "your_title": ("You are the {title}", "Вы — {title}"),
     "tricks": ("Tricks", "Взятки"),
     "legal": ("Legal", "Можно"),
     "scores": ("Scores", "Счёт"),
