@@ -21,7 +21,7 @@ from kozyr.cards import Lang, parse_suit, suit_name
 # Commands of the terminal itself (not game actions).
 QUIT = frozenset({"q", "quit", "exit", "выход", "выйти"})
 HELP = frozenset({"h", "help", "?", "помощь", "справка"})
-HAND = frozenset({"hand", "table", "карты", "стол"})
+HAND = frozenset({"hand", "table", "t", "карты", "стол"})
 SCORE = frozenset({"score", "scores", "s", "счёт", "счет"})
 
 # Emperor's action words: Russian -> the engine's text.
