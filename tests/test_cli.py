@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from kozyr.cards import DECK_32, DECK_36, DECK_52, CardSet
-from kozyr.records import load, replay_file
+from kozyr.games.emperor import EmperorOptions, EmperorState
+from kozyr.records import load, replay_file, save
 
 KOZYR = [sys.executable, "-m", "kozyr"]
 
@@ -67,7 +69,8 @@ def test_play_emperor_to_the_end(players: int, tmp_path: Path) -> None:
     out = result.stdout
     assert "Игра окончена" in out and "Император" in out
     # Refusals are explained in Russian, with the ruling and the choices (E7: "swap 9").
-    assert "против правила E7" in out and "Можно:" in out
+    assert "(правило E7)" in out and "Можно:" in out
+    assert "Король забирает карты у любого" in out
     state = replay_file(_saved_record(out))
     assert state.over
 
@@ -127,3 +130,65 @@ def test_bad_option_is_refused() -> None:
     result = _run(["play", "emperor", "--level", "9"])
     assert result.returncode != 0
     assert "level must be 1-5" in result.stderr
+
+
+def test_ctrl_c_saves_the_game_and_exits_cleanly(tmp_path: Path) -> None:
+    args = ["play", "imperial", "--seed", "1", "--lang", "ru", "--records", str(tmp_path)]
+    proc = subprocess.Popen(
+        [*KOZYR, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={"LANG": "C", "PATH": "/usr/bin:/bin", "COLUMNS": "100", "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    seen = b""
+    while "Ваша карта> ".encode() not in seen:  # the person is asked for a card
+        chunk = proc.stdout.read1(4096)
+        assert chunk, seen.decode(errors="replace")
+        seen += chunk
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=60)
+    out = (seen + rest).decode()
+    assert proc.returncode == 0, err.decode()
+    assert "Traceback" not in err.decode() and "KeyboardInterrupt" not in err.decode()
+    assert "Вы вышли из игры." in out
+    state = replay_file(_saved_record(out))
+    assert not state.over and len(state.dealt) == 1
+
+
+def test_help_in_russian_with_lang_ru_or_a_russian_locale() -> None:
+    ru = _run(["play", "imperial", "--help", "--lang", "ru"])
+    assert ru.returncode == 0, ru.stderr
+    assert "Империал против компьютера." in ru.stdout and "Параметры" in ru.stdout
+    assert "2 или 3 игрока." in ru.stdout
+    by_locale = _run(["replay", "--help"], env_lang="ru_RU.UTF-8")
+    assert "Показать запись партии" in by_locale.stdout and "Аргументы" in by_locale.stdout
+    group = _run(["play", "--lang", "ru", "--help"])
+    assert group.returncode == 0, group.stderr
+    assert "Император против компьютера." in group.stdout
+    en = _run(["play", "imperial", "--help"], env_lang="ru_RU.UTF-8")
+    assert "Империал против компьютера." in en.stdout  # the locale alone is enough
+    en = _run(["play", "imperial", "--help", "--lang", "en"], env_lang="ru_RU.UTF-8")
+    assert "Imperial (Империал) against computer players." in en.stdout
+    assert "Options" in en.stdout
+
+
+def test_replay_shows_emperors_final_places_not_the_last_titles(tmp_path: Path) -> None:
+    # A finished game (first legal action everywhere, seed 0) whose final places differ
+    # from the titles held after round 10 (E12).
+    state = EmperorState.new(EmperorOptions(players=4), seed=0)
+    while not state.over:
+        state.apply(state.legal_actions()[0])
+    over = state.events[-1]
+    titles = state.summary()["titles"]
+    assert any(over["ranks"][s] != titles[s] for s in over["standing"][1:])
+    path = save(state, tmp_path / "e.json", players=["A", "B", "C", "D"])
+    out = _run(["replay", str(path), "--lang", "ru"]).stdout
+    words = {"emperor": "Император", "prince": "Принц", "soldier": "Солдат", "jester": "Скоморох"}
+    rows = [[c.strip() for c in r.split("│")[1:-1]] for r in out.splitlines() if "│" in r]
+    expected = [
+        [str(place), "ABCD"[s], words[over["ranks"][s]], str(over["totals"][s])]
+        for place, s in enumerate(over["standing"], start=1)
+    ]
+    assert rows == expected

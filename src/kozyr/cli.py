@@ -22,15 +22,32 @@ from kozyr.games.dealing import SEED_BITS
 from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save, verify
 from kozyr.server.serve import serve
+from kozyr.terminal.help_lang import help_lang, use_russian_chrome
 from kozyr.terminal.session import Session, View
 
+# --help is in Russian with --lang ru, or with a Russian locale (help_lang).
+HELP_LANG: Lang = help_lang(sys.argv[1:], default_lang())
+if HELP_LANG == "ru":
+    use_russian_chrome()
+
+
+def _h(en: str, ru: str) -> str:
+    return ru if HELP_LANG == "ru" else en
+
+
 app = typer.Typer(
-    help="kozyr: Imperial (Империал) and Emperor (Император), Russian trick-taking card games.",
+    help=_h(
+        "kozyr: Imperial (Империал) and Emperor (Император), Russian trick-taking card games.",
+        "kozyr: Империал и Император, старинные русские карточные игры на взятки.",
+    ),
     no_args_is_help=True,
     add_completion=False,
 )
 play_app = typer.Typer(
-    help="Play a game in the terminal against the computer.", no_args_is_help=True
+    help=_h(
+        "Play a game in the terminal against the computer.", "Игра в терминале против компьютера."
+    ),
+    no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
 app.command("arena")(arena)
@@ -56,28 +73,51 @@ SeedOpt = Annotated[
     int | None,
     typer.Option(
         min=0,
-        help="Seed for the deals, to replay the same game (not secret); a secret 256-bit "
-        "one if left out.",
+        help=_h(
+            "Seed for the deals, to replay the same game (not secret); a secret 256-bit "
+            "one if left out.",
+            "Зерно сдач, чтобы сыграть ту же партию ещё раз (не тайное); без него — "
+            "тайное 256-битное.",
+        ),
     ),
 ]
 LangOpt = Annotated[
-    LangChoice | None, typer.Option("--lang", help="Language (default: from the locale).")
+    LangChoice | None,
+    typer.Option(
+        "--lang",
+        help=_h("Language (default: from the locale).", "Язык (по умолчанию — из локали)."),
+    ),
 ]
 DirOpt = Annotated[
     Path | None,
     typer.Option(
         "--records",
-        help="Folder for game records (default: $KOZYR_RECORDS or ~/.local/share/kozyr/records).",
+        help=_h(
+            "Folder for game records (default: $KOZYR_RECORDS or ~/.local/share/kozyr/records).",
+            "Папка для записей партий (по умолчанию $KOZYR_RECORDS или "
+            "~/.local/share/kozyr/records).",
+        ),
     ),
 ]
-SeatOpt = Annotated[int, typer.Option(help="Your seat (0 = first).")]
+SeatOpt = Annotated[
+    int, typer.Option(help=_h("Your seat (0 = first).", "Ваше место (0 — первое)."))
+]
 BotOpt = Annotated[
     str,
     typer.Option(
         "--level",
-        help="Computer players: level 1 (beginner) to 5 (master), or random or heuristic.",
+        help=_h(
+            "Computer players: level 1 (beginner) to 5 (master), or random or heuristic.",
+            "Компьютерные игроки: уровень от 1 (новичок) до 5 (мастер), или random, или heuristic.",
+        ),
     ),
 ]
+
+
+@play_app.callback()
+def play_group(ctx: typer.Context, lang: LangOpt = None) -> None:
+    # "kozyr play --lang ru emperor" and "kozyr play --lang ru --help" work as well.
+    ctx.obj = lang
 
 
 def _bot_check(game: str, bot: str) -> None:
@@ -128,7 +168,7 @@ def _play_game(
     view = _view_for(game, console, names, language)
     if not secret:
         console.print(t("seed_not_secret", language, seed=seed))
-    console.print(t("prompt_help", language))
+    console.print(t(f"help_{game}", language))
     Session(state, seat, bots, view, console, console.input, language).run()
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     name = f"{game}-{stamp}.json" if secret else f"{game}-{stamp}-seed{seed}.json"
@@ -138,39 +178,59 @@ def _play_game(
     console.print(t("record_saved", language, path=path))
 
 
-@play_app.command("imperial")
+@play_app.command(
+    "imperial",
+    help=_h("Imperial (Империал) against computer players.", "Империал против компьютера."),
+)
 def play_imperial(
-    players: Annotated[int, typer.Option(min=2, max=3, help="2 or 3 players.")] = 2,
+    ctx: typer.Context,
+    players: Annotated[
+        int, typer.Option(min=2, max=3, help=_h("2 or 3 players.", "2 или 3 игрока."))
+    ] = 2,
     seed: SeedOpt = None,
     lang: LangOpt = None,
     records: DirOpt = None,
     seat: SeatOpt = 0,
     level: BotOpt = str(DEFAULT_LEVEL),
 ) -> None:
-    """Imperial (Империал) against computer players."""
-    _play_game("imperial", players, seed, lang, records, seat, level)
+    _play_game("imperial", players, seed, lang or ctx.obj, records, seat, level)
 
 
-@play_app.command("emperor")
+@play_app.command(
+    "emperor",
+    help=_h("Emperor (Император) against computer players.", "Император против компьютера."),
+)
 def play_emperor(
-    players: Annotated[int, typer.Option(min=3, max=4, help="3 or 4 players.")] = 4,
+    ctx: typer.Context,
+    players: Annotated[
+        int, typer.Option(min=3, max=4, help=_h("3 or 4 players.", "3 или 4 игрока."))
+    ] = 4,
     seed: SeedOpt = None,
     lang: LangOpt = None,
     records: DirOpt = None,
     seat: SeatOpt = 0,
     level: BotOpt = str(DEFAULT_LEVEL),
 ) -> None:
-    """Emperor (Император) against computer players."""
-    _play_game("emperor", players, seed, lang, records, seat, level)
+    _play_game("emperor", players, seed, lang or ctx.obj, records, seat, level)
 
 
-@app.command("replay")
+@app.command(
+    "replay",
+    help=_h(
+        "Show a game record deal by deal, or (--json) its result.",
+        "Показать запись партии сдача за сдачей или (--json) её итог.",
+    ),
+)
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A kozyr-record/1 JSON file.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    file: Annotated[
+        Path,
+        typer.Argument(help=_h("A kozyr-record/1 JSON file.", "Файл kozyr-record/1 (JSON).")),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help=_h("Print the result as JSON.", "Итог в JSON."))
+    ] = False,
     lang: LangOpt = None,
 ) -> None:
-    """Show a game record deal by deal, or (--json) its result."""
     try:
         data = load(file)
         state = replay(data)

@@ -17,24 +17,83 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "your_turn": ("Your turn", "Ваш ход"),
     "illegal": ("Not allowed: {reason}", "Так нельзя: {reason}"),
     "prompt_card": ("Play a card", "Ваша карта"),
-    "prompt_help": (
-        "Type a card (10H, QS, Д♠, дп), or: hand, score, help, quit",
-        "Введите карту (10H, QS, Д♠, дп) или: hand, score, help, quit",
+    "help_imperial": (
+        "Type a card: rank and suit, like 10H, QS, AC (TH is the ten), or: hand, score, "
+        "help, quit (Ctrl-D and Ctrl-C also quit; the game is saved).",
+        "Введите карту: достоинство и масть, например 10ч, дп, тт (туз треф), К♥; "
+        "или команду: карты, счёт, помощь, выход (Ctrl-D и Ctrl-C тоже выходят, "
+        "запись партии сохраняется).",
     ),
+    "help_emperor": (
+        "Type a card (10H, QS, AC) or: pass, swap N, offer N, accept, refuse, yield, "
+        "trump S/H/D/C or trump NT; hand, score, help, quit (Ctrl-D and Ctrl-C also quit; "
+        "the game is saved).",
+        "Введите карту (10ч, дп, тт — туз треф) или: пас, обмен N, откуп N, принять, "
+        "отказать, уступить, козырь ч/п/б/т или козырь бк (бескозырка); карты, счёт, "
+        "помощь, выход (Ctrl-D и Ctrl-C тоже выходят, запись партии сохраняется).",
+    ),
+    "latin_t": (
+        "T is a Latin letter: the ace is A (or the Cyrillic Т), the ten is 10 or T.",
+        "T — латинская буква; туз — русская Т или A, трефы — русская Т или C, десятка — 10.",
+    ),
+    "not_in_hand": ("you do not hold {card}", "у вас нет карты {card}"),
+    "play_a_card": ("it is your turn to play a card", "сейчас ваш ход: сыграйте карту"),
+    "rule_I7": (
+        "follow suit; with none of it, play a trump",
+        "ходить нужно в масть, а без масти — козырем",
+    ),
+    "rule_E5": (
+        "follow suit; with none of it, play a trump",
+        "ходить нужно в масть, а без масти — козырем",
+    ),
+    "rule_E10": (
+        "follow suit; with none of it, play a trump",
+        "ходить нужно в масть, а без масти — козырем",
+    ),
+    "rule_E7": (
+        "King may take anyone's hand, Prince the Soldier's or Jester's, Soldier the Jester's",
+        "Король забирает карты у любого, Принц — у Солдата или Скомороха, Солдат — "
+        "у Скомороха; или пас",
+    ),
+    "rule_E8": (
+        "an offer is 1-3 tricks of your game total, more than the last; or yield",
+        "откуп — 1, 2 или 3 взятки из вашего счёта, каждый раз больше прежнего; или уступить",
+    ),
+    "rule_E9": (
+        "the King names trump: a suit or no trumps",
+        "Король называет козырь: козырь ч, п, б, т или козырь бк (бескозырка)",
+    ),
+    "rule_E4": ("the game is over", "игра окончена"),
+    "rule_E1": ("no such action", "такого хода нет"),
+    "rule_I12": ("the game is over", "игра окончена"),
+    "rule_I1": ("no such card in this game", "такой карты в этой игре нет"),
+    "rule_I5": ("the deal is not made yet", "карты ещё не сданы"),
     "you": ("You", "Вы"),
     "bad_input": (
         "{text!r} is not a card or a choice",
-        "не понимаю «{text}»: введите карту, например 10♥, Д♠ или дп, или вариант из списка",
+        "не понимаю «{text}»: введите карту, например 10ч, дп или Т♣, или команду "
+        "(«помощь» покажет все)",
     ),
-    "broken_rule": ("against rule {rule}", "это против правила {rule}"),
+    "broken_rule": ("{why} (rule {rule})", "{why} (правило {rule})"),
     "computer": ("Computer {n}", "Компьютер {n}"),
     "hand": ("Your hand", "Ваши карты"),
     "trump": ("Trump", "Козырь"),
-    "no_trump": ("no trumps", "без козыря"),
-    "turnup": ("Turn-up", "Вскрыта"),
-    "trump_card": ("Dealer's trump card", "Козырь сдатчика"),
-    "dealer": ("Dealer", "Сдаёт"),
+    "no_trump": ("no trumps", "бескозырка"),
+    "turnup": ("Turn-up", "Вскрыт"),
+    "trump_card": ("Dealer's trump card", "Последняя карта сдатчика"),
+    "dealer": ("Dealer", "Сдатчик"),
     "trick": ("Trick", "Взятка"),
+    "on_table": ("On the table", "На столе"),
+    "shown_by": ("{name} has shown", "Открыты карты {name}"),
+    "known_of": ("You know of {name}", "Вам известны карты {name}"),
+    "status_imperial": (
+        "imperials {imperials}, points {points}",
+        "империалы {imperials}, очки {points}",
+    ),
+    "status_emperor": ("tricks {tricks}, game total {total}", "взятки {tricks}, всего {total}"),
+    "place": ("Place", "Место"),
+    "trump_not_named": ("not named yet", "ещё не назначен"),
+    "your_title": ("You are the {title}", "Вы — {title}"),
     "tricks": ("Tricks", "Взятки"),
     "legal": ("Legal", "Можно"),
     "scores": ("Scores", "Счёт"),
@@ -73,19 +132,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "choices": ("Choices", "Варианты"),
     "ask_swap": (
         "Exchange: take another player's hand (swap N), or keep yours (pass)",
-        "Обмен: забрать карты у игрока (swap N) или оставить свои (pass)",
+        "Обмен: забрать карты у игрока (обмен N) или оставить свои (пас)",
     ),
     "ask_offer": (
         "{name} wants your hand: buy it off with tricks (offer K) or give in (yield)",
-        "{name} хочет забрать ваши карты: откупиться взятками (offer K) или уступить (yield)",
+        "Откупиться от {name_gen} взятками (откуп N) или уступить?",
     ),
     "ask_accept": (
-        "{name} offers {k} trick(s) to keep the hand: accept or refuse",
-        "{name} предлагает {k} взят., чтобы оставить карты: accept (принять) или refuse (отказать)",
+        "{name} offers {tricks} to keep the hand: accept or refuse?",
+        "Принять откуп от {name_gen} ({tricks}) или отказать?",
     ),
     "ask_trump": (
         "You are King: name trump (trump S, H, D, C) or no trumps (trump NT)",
-        "Вы Король: назовите козырь (trump S, H, D, C) или без козыря (trump NT)",
+        "Вы — Король: назовите козырь (козырь ч, п, б, т) или бескозырку (козырь бк)",
     ),
 }
 
@@ -97,16 +156,81 @@ def t(key: str, lang: Lang = "en", **kwargs: object) -> str:
 
 
 def ru_plural(n: int, one: str, few: str, many: str) -> str:
-    """The Russian noun form for a count: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт.
+    """The Russian word form for a count: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт.
+
+    The one plural rule of the project: it also chooses verb and participle forms that
+    agree with a count ("1 взятка переходит", "2 взятки переходят").
 
     >>> [ru_plural(n, "карта", "карты", "карт") for n in (1, 3, 5, 11, 21, 22, 40)]
     ['карта', 'карты', 'карт', 'карт', 'карта', 'карты', 'карт']
     """
+    n = abs(n)
     if n % 10 == 1 and n % 100 != 11:
         return one
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return few
     return many
+
+
+# The words counted in the terminal: (English singular, English plural, Russian 1, 2-4, 5-20).
+UNITS: dict[str, tuple[str, str, str, str, str]] = {
+    "point": ("point", "points", "очко", "очка", "очков"),
+    "trick": ("trick", "tricks", "взятка", "взятки", "взяток"),
+    "card": ("card", "cards", "карта", "карты", "карт"),
+    "imperial": ("imperial", "imperials", "империал", "империала", "империалов"),
+}
+
+
+def count(n: int, unit: str, lang: Lang = "en") -> str:
+    """A number with its noun in the right form: "+4 очка", "2 взятки", "1 trick".
+
+    >>> count(4, "point", "ru"), count(21, "trick", "ru"), count(1, "trick"), count(5, "card")
+    ('4 очка', '21 взятка', '1 trick', '5 cards')
+    """
+    en_one, en_many, one, few, many = UNITS[unit]
+    if lang == "ru":
+        return f"{n} {ru_plural(n, one, few, many)}"
+    return f"{n} {en_one if abs(n) == 1 else en_many}"
+
+
+# Seat names the terminal makes itself, declined: nominative -> (genitive, instrumental).
+# A person's own name (from a server record) is left as it is: it cannot be declined
+# safely without knowing it.
+_YOU_RU = ("Вы", "вас", "вам", "вами")
+_DECLINED = {
+    "Компьютер": ("Компьютера", "Компьютеру", "Компьютером"),
+    "Игрок": ("Игрока", "Игроку", "Игроком"),
+}
+_CASES = ("gen", "dat", "ins")
+
+
+def ru_case(name: str, case: str) -> str:
+    """A seat's name in the genitive (``"gen"``: у Компьютера 3, от Игрока 2, у вас),
+    dative (``"dat"``: к Компьютеру 1, к вам) or instrumental (``"ins"``: с вами).
+
+    >>> ru_case("Компьютер 3", "gen"), ru_case("Игрок 2", "gen"), ru_case("Вы", "gen")
+    ('Компьютера 3', 'Игрока 2', 'вас')
+    >>> ru_case("Компьютер 1", "dat"), ru_case("Вы", "ins"), ru_case("Маша", "gen")
+    ('Компьютеру 1', 'вами', 'Маша')
+    """
+    index = _CASES.index(case)
+    if name == _YOU_RU[0]:
+        return _YOU_RU[1 + index]
+    word, _, rest = name.partition(" ")
+    forms = _DECLINED.get(word)
+    if forms is None or not rest.isdigit():
+        return name
+    return f"{forms[index]} {rest}"
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat name is the person at the terminal (verbs then take the plural)."""
+    return name in ("Вы", "You")
+
+
+def ru_verb(name: str, singular: str, plural: str) -> str:
+    """The verb form agreeing with a seat name: "Вы берёте", "Компьютер 1 берёт"."""
+    return plural if is_you(name) else singular
 
 
 def default_lang() -> Lang:

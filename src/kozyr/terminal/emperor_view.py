@@ -8,12 +8,13 @@ from typing import cast
 from rich.console import Console
 from rich.table import Table
 
-from kozyr.cards import Lang, cards_in, parse_suit, rank_of, suit_name, suit_of
+from kozyr.cards import Lang, cards_in, parse_suit, suit_name
 from kozyr.games.base import Event, Observation
 from kozyr.games.emperor import EmperorObservation
 from kozyr.games.emperor.actions import ACCEPT, ACTION_TEXT, PASS, SWAP, TRUMP, YIELD
-from kozyr.i18n import t
-from kozyr.terminal.style import card_markup, cards_markup, name_of, text_cards
+from kozyr.i18n import count, ru_case, ru_plural, ru_verb, t
+from kozyr.terminal.commands import russian
+from kozyr.terminal.style import card_markup, cards_markup, name_of, sort_cards, text_cards
 
 TITLES: dict[str, tuple[str, str]] = {
     "king": ("King", "Король"),
@@ -55,10 +56,10 @@ def narrate(
             card = text_cards([event["trump_card"]], lang)
             leader = name_of(names, event["leader"])
             if ru:
-                return f"{head}: козырь {trump} ({card}); первым ходит {leader}"
+                return f"{head}. Козырь: {trump} ({card}). Первый ход у {ru_case(leader, 'gen')}"
             return f"{head}: trump {trump} ({card}); {leader} leads"
         ranks = ", ".join(
-            f"{title(event['titles'][s], lang)} {name_of(names, s)}" for s in event["order"]
+            f"{title(event['titles'][s], lang)} — {name_of(names, s)}" for s in event["order"]
         )
         extra = ""
         if event.get("bargaining"):
@@ -73,26 +74,42 @@ def narrate(
                 return f"Обмен картами: {taker} ⇄ {target}"
             return f"{taker} takes the hand of {target}"
         if ru:
-            return f"{taker} → {target}: требование обмена картами"
+            wants = ru_verb(taker, "хочет", "хотите")
+            return f"{taker} {wants} забрать карты у {ru_case(target, 'gen')}"
         return f"{taker} names {target} as target"
     if kind == "offer":
-        k = event["tricks"]
-        return f"{who}: " + (f"откуп — {k} взят." if ru else f"offers {k} trick(s)")
+        k = count(event["tricks"], "trick", lang)
+        if ru:
+            return f"{who} {ru_verb(who, 'предлагает', 'предлагаете')} откуп: {k}"
+        return f"{who} offers {k}"
     if kind == "accept":
         target = name_of(names, event["target"])
-        k = event["tricks"]
+        n = event["tricks"]
         if ru:
-            return f"{who}: откуп принят, {k} взят. переходят от {target}"
-        return f"{who} accepts: {target} pays {k} trick(s) from the game total"
+            moves = ru_plural(n, "переходит", "переходят", "переходят")
+            return (
+                f"{who}: откуп принят — {count(n, 'trick', lang)} {moves} "
+                f"от {ru_case(target, 'gen')} к {ru_case(who, 'dat')}"
+            )
+        return f"{who} accepts: {target} pays {count(n, 'trick', lang)} from the game total"
     if kind == "refuse":
-        return f"{who}: " + ("откуп отклонён" if ru else "refuses")
+        if ru:
+            return f"{who} {ru_verb(who, 'отказывается', 'отказываетесь')} от откупа"
+        return f"{who} refuses"
     if kind == "yield":
         taker = name_of(names, event["taker"])
         if ru:
-            return f"{who}: уступка, обмен картами ⇄ {taker}"
+            gives = ru_verb(who, "уступает", "уступаете")
+            return f"{who} {gives}: обмен картами с {ru_case(taker, 'ins')}"
         return f"{who} gives in: hands swapped with {taker}"
     if kind == "trump":
-        return f"{who}: " + ("козырь " if ru else "trump ") + trump_words(event["trump"], lang)
+        if ru:
+            # The seed: the King "назначает козыря (в редких случаях безкозырку)".
+            names_it = ru_verb(who, "назначает", "назначаете")
+            if event["trump"] == "NT":
+                return f"{who} {names_it} бескозырку"
+            return f"{who} {names_it} козырь: {trump_words(event['trump'], lang)}"
+        return f"{who}: trump {trump_words(event['trump'], lang)}"
     if kind == "play":
         return None
     if kind == "trick":
@@ -107,9 +124,9 @@ def narrate(
         winner = name_of(names, event["winner"])
         return f"{t('trick', lang)} {event['number']}: {played} → [bold]{winner}[/bold]"
     if kind == "round_end":
-        tricks = ", ".join(f"{name_of(names, s)} {n}" for s, n in enumerate(event["tricks"]))
+        tricks = ", ".join(f"{name_of(names, s)} — {n}" for s, n in enumerate(event["tricks"]))
         titles = ", ".join(
-            f"{title(event['titles'][s], lang)} {name_of(names, s)}" for s in event["order"]
+            f"{title(event['titles'][s], lang)} — {name_of(names, s)}" for s in event["order"]
         )
         lines = [("Взятки: " if ru else "Tricks: ") + tricks]
         lines.append(("Звания: " if ru else "Titles: ") + titles)
@@ -118,7 +135,7 @@ def narrate(
         return "\n".join(lines)
     if kind == "game_over":
         standing = ", ".join(
-            f"{title(event['ranks'][s], lang)} {name_of(names, s)} ({event['totals'][s]})"
+            f"{title(event['ranks'][s], lang)} — {name_of(names, s)} ({event['totals'][s]})"
             for s in event["standing"]
         )
         lines = [f"\n[bold green]{t('game_over', lang)}. {t('standing', lang)}: {standing}[/]"]
@@ -150,10 +167,8 @@ def _why(why: Mapping[str, object], lang: Lang, names: Sequence[str]) -> str:
 
 
 def _sorted(mask: int, trump: int | None) -> list[int]:
-    def key(c: int) -> tuple[int, int, int]:
-        return (0 if suit_of(c) == trump else 1, int(suit_of(c)), -rank_of(c))
-
-    return sorted(cards_in(mask), key=key)
+    """Trumps first, then the other suits; high to low, A K Q J 10 ... (E1)."""
+    return sort_cards(cards_in(mask), "emperor", trump)
 
 
 class EmperorView:
@@ -162,10 +177,13 @@ class EmperorView:
         self.names = list(names)
         self.lang = lang
         self._order: list[int] | None = None
+        self._final: Event | None = None
 
     def narrate(self, event: Event) -> str | None:
         if event["type"] == "round_start":
             self._order = event.get("order")
+        if event["type"] == "game_over":
+            self._final = event
         return narrate(event, self.lang, self.names, self._order)
 
     def show_scores(self, obs: Observation) -> None:
@@ -184,34 +202,39 @@ class EmperorView:
     def show_table(self, obs: Observation) -> None:
         o = cast(EmperorObservation, obs)
         lang = self.lang
-        trump = "?"
+        trump = t("trump_not_named", lang)
         if o.trump_named:
             trump = t("no_trump", lang) if o.trump is None else suit_name(o.trump, lang, long=True)
         me = "" if o.seat is None else title(o.titles[o.seat], lang)
-        head = f"{t('round', lang, n=o.round)}"
+        head = f"{t('round', lang, n=o.round)}."
         if me != "—":
-            head += f"  [bold]{me}[/bold]"
-        self.console.print(f"{head}   {t('trump', lang)}: [bold]{trump}[/bold]")
+            head += " " + t("your_title", lang, title=f"[bold]{me}[/bold]") + "."
+        self.console.print(f"{head} {t('trump', lang)}: [bold]{trump}[/bold]")
+
+        def who(s: int) -> str:
+            held = title(o.titles[s], lang)
+            # Round 1 is played before anyone has a title (E6).
+            return self.names[s] if held == "—" else f"{self.names[s]} ({held})"
+
         self.console.print(
             "  "
-            + "  ".join(
-                f"{self.names[s]} ({title(o.titles[s], lang)}) {o.tricks[s]}/{o.totals[s]}"
+            + "; ".join(
+                f"{who(s)}: " + t("status_emperor", lang, tricks=o.tricks[s], total=o.totals[s])
                 for s in range(o.players)
             )
         )
         for s, known in sorted(o.known.items()):
             if s != o.seat and known:
-                label = "знаете у" if lang == "ru" else "you know"
-                self.console.print(
-                    f"  {label} {self.names[s]}: {cards_markup(_sorted(known, o.trump), lang)}"
-                )
+                name = ru_case(self.names[s], "gen") if lang == "ru" else self.names[s]
+                cards = cards_markup(_sorted(known, o.trump), lang)
+                self.console.print(f"  {t('known_of', lang, name=name)}: {cards}")
         if any(c is not None for c in o.current_trick):
             played = ", ".join(
                 f"{self.names[s]} {card_markup(c, lang)}"
                 for s in o.trick_order
                 if (c := o.current_trick[s]) is not None
             )
-            self.console.print(f"{t('trick', lang)}: {played}")
+            self.console.print(f"{t('on_table', lang)}: {played}")
         legal = set(o.legal_actions)
         hand = " ".join(
             card_markup(c, lang)
@@ -232,10 +255,17 @@ class EmperorView:
             offer = o.offers[-1] if o.offers else None
             who = "" if offer is None else self.names[offer.target]
             k = 0 if offer is None else offer.tricks
-            return t("ask_accept", lang, name=who, k=k)
+            return t(
+                "ask_accept",
+                lang,
+                name=who,
+                name_gen=ru_case(who, "gen"),
+                tricks=count(k, "trick", lang),
+            )
         if YIELD in legal:
             taker = next((sw.taker for sw in reversed(o.swaps) if sw.target == o.seat), None)
-            return t("ask_offer", lang, name="" if taker is None else self.names[taker])
+            name = "" if taker is None else self.names[taker]
+            return t("ask_offer", lang, name=name, name_gen=ru_case(name, "gen"))
         if PASS in legal:
             return t("ask_swap", lang)
         if TRUMP in legal:
@@ -245,7 +275,7 @@ class EmperorView:
     def _choices(self, o: EmperorObservation) -> str:
         parts = []
         for a in o.legal_actions:
-            text = ACTION_TEXT[a]
+            text = russian(ACTION_TEXT[a]) if self.lang == "ru" else ACTION_TEXT[a]
             if SWAP <= a < PASS:
                 target = a - SWAP
                 text += f" ({self.names[target]}, {title(o.titles[target], self.lang)})"
@@ -258,17 +288,28 @@ class EmperorView:
         return f"{t(key, self.lang)}> "
 
     def show_end(self, summary: Mapping[str, object]) -> None:
-        totals = cast(list[int], summary["totals"])
-        titles = cast(list[str | None], summary["titles"])
-        table = Table(title=t("total", self.lang))
+        final = self._final
+        if final is None:
+            # The game was left before its end: the titles and totals so far.
+            totals = cast(list[int], summary["totals"])
+            titles = cast(list[str | None], summary["titles"])
+            table = Table(title=t("total", self.lang))
+            table.add_column(t("player", self.lang))
+            table.add_column(t("title", self.lang))
+            table.add_column(t("total", self.lang), justify="right")
+            for s, total in enumerate(totals):
+                table.add_row(self.names[s], title(titles[s], self.lang), str(total))
+            self.console.print(table)
+            return
+        # E12: the final places are the game-over event's, not the titles held after
+        # round 10 (a better game total can outrank a better last-round title).
+        ranks = cast(list[str], final["ranks"])
+        totals = cast(list[int], final["totals"])
+        table = Table(title=t("standing", self.lang))
+        table.add_column(t("place", self.lang), justify="right")
         table.add_column(t("player", self.lang))
         table.add_column(t("title", self.lang))
         table.add_column(t("total", self.lang), justify="right")
-        standing = cast(list[int] | None, summary.get("standing"))
-        seats = standing if standing else list(range(len(totals)))
-        for rank, s in enumerate(seats):
-            name = titles[s]
-            if standing and rank == 0:
-                name = "emperor"
-            table.add_row(self.names[s], title(name, self.lang), str(totals[s]))
+        for place, s in enumerate(cast(list[int], final["standing"]), start=1):
+            table.add_row(str(place), self.names[s], title(ranks[s], self.lang), str(totals[s]))
         self.console.print(table)

@@ -8,24 +8,24 @@ from typing import cast
 from rich.console import Console
 from rich.table import Table
 
-from kozyr.cards import Lang, parse_suit, suit_name
+from kozyr.cards import Lang, cards_in, parse_card, parse_suit, rank_of, suit_name
 from kozyr.games.base import Event, Observation
 from kozyr.games.imperial import ImperialObservation
-from kozyr.i18n import ru_plural, t
-from kozyr.terminal.style import card_markup, cards_markup, name_of, text_cards
+from kozyr.i18n import count, ru_case, ru_plural, t
+from kozyr.terminal.style import card_markup, cards_markup, name_of, sort_cards, text_cards
 
-# Score reasons as the engine names them, in the reader's words.
+# Score reasons as the engine names them, in the reader's words (the seed's where it has them).
 REASONS: dict[str, tuple[str, str]] = {
     "turnup": ("an honour turned up", "вскрыт онер"),
-    "imperials": ("imperials", "империалы"),
-    "point": ("the point", "масть"),
+    "imperials": ("imperials", "хвалёж империалами"),
+    "point": ("the point", "хвалёж мастью"),
     "honours": ("honours in hand", "онеры на руках"),
     "honour led": ("leading an honour", "ход онером"),
-    "honour heads the trick": ("an honour that beats the trick", "онер перекрыл ход"),
+    "honour heads the trick": ("an honour that beats the trick", "ход перекрыт онером"),
     "imperial tombé": ("imperial tombé", "империал томбе"),
     "capot": ("capot: all 12 tricks", "капот: все 12 взяток"),
     "tricks": ("more than six tricks", "больше шести взяток"),
-    "24 points": ("24 points", "24 очка"),
+    "24 points": ("24 points", "набрано 24 очка"),
     "white imperial": ("white imperial", "белый империал"),
 }
 KINDS: dict[str, tuple[str, str]] = {
@@ -33,6 +33,8 @@ KINDS: dict[str, tuple[str, str]] = {
     "four": ("four of a kind", "четыре одного достоинства"),
     "white": ("white imperial", "белый империал"),
 }
+# Four of a kind in Russian, by rank: "четыре дамы".
+_FOURS_RU = {13: "короля", 12: "дамы", 11: "валета", 14: "туза", 7: "семёрки", 6: "шестёрки"}
 
 
 def _w(pair: tuple[str, str] | None, lang: Lang, fallback: str) -> str:
@@ -43,6 +45,29 @@ def _w(pair: tuple[str, str] | None, lang: Lang, fallback: str) -> str:
 
 def _suit(text: object, lang: Lang) -> str:
     return suit_name(parse_suit(str(text)), lang, long=True)
+
+
+def _cards(names: object, lang: Lang) -> str:
+    """Cards of a declaration, in Imperial's rank order (I2: K Q J A 10 ...)."""
+    return text_cards(cast(list[str], names), lang, "imperial")
+
+
+def _imperial_label(imp: Mapping[str, object], lang: Lang) -> str:
+    kind, n = str(imp["kind"]), cast(int, imp["count"])
+    if lang != "ru":
+        label = _w(KINDS.get(kind), lang, kind)
+        turned = " (turned)" if imp.get("turned") else ""
+        return f"{label}{turned}" + (f" ×{n}" if n != 1 else "")
+    if kind == "four":
+        rank = rank_of(parse_card(cast(list[str], imp["cards"])[0]))
+        label = f"четыре {_FOURS_RU.get(rank, str(rank))}"
+    elif kind == "suit" and n == 2:
+        label = "империал в козырях (за два)"
+    else:
+        label = _w(KINDS.get(kind), lang, kind)
+    if imp.get("turned"):
+        label += " (вскрытый)"
+    return label
 
 
 def narrate(
@@ -60,15 +85,15 @@ def narrate(
         head = t("deal", lang, n=event["number"])
         dealer = name_of(names, event["dealer"])
         trump = _suit(event["trump"], lang)
-        line = f"\n[bold underline]{head}[/]: {t('dealer', lang)} {dealer}; "
-        line += f"{t('trump', lang).lower()} {trump}"
+        line = f"\n[bold underline]{head}[/]. {t('dealer', lang)}: {dealer}. "
+        line += f"{t('trump', lang)}: {trump}"
         if "turnup" in event:
-            line += f" ({t('turnup', lang).lower()} {text_cards([event['turnup']], lang)})"
+            line += f" ({t('turnup', lang).lower()} {_cards([event['turnup']], lang)})"
         if "trump_card" in event:
-            line += f" ({t('trump_card', lang).lower()} {text_cards([event['trump_card']], lang)})"
+            line += f" ({t('trump_card', lang).lower()} {_cards([event['trump_card']], lang)})"
         return line
     if kind == "white_imperial":
-        cards = text_cards(event["cards"], lang)
+        cards = _cards(event["cards"], lang)
         return f"{who}: " + ("белый империал! " if ru else "white imperial! ") + cards
     if kind == "declare":
         what = event["kind"]
@@ -76,53 +101,70 @@ def narrate(
             return (
                 f"{who}: "
                 + ("вскрыт онер " if ru else "an honour is turned up: ")
-                + (text_cards(event["cards"], lang))
+                + _cards(event["cards"], lang)
             )
         if what == "imperials":
-            count = event["count"]
+            n = event["count"]
             if not event.get("marked"):
-                return f"{who}: " + (
-                    f"империалов {count}, меньше — не записываются"
-                    if ru
-                    else f"{count} imperial(s), fewer: not marked"
-                )
-            parts = []
-            for imp in event.get("imperials", []):
-                label = _w(KINDS.get(imp["kind"]), lang, imp["kind"])
-                turned = (" (вскрытый)" if ru else " (turned)") if imp.get("turned") else ""
-                parts.append(f"{label}{turned} ×{imp['count']}: {text_cards(imp['cards'], lang)}")
-            return f"{who}: " + ("империалы " if ru else "imperials ") + "; ".join(parts)
+                if ru:
+                    return (
+                        f"{who}: {count(n, 'imperial', lang)} — меньше, чем у соперника, не в счёт"
+                    )
+                return f"{who}: {count(n, 'imperial', lang)}, fewer: not marked"
+            parts = [
+                f"{_imperial_label(imp, lang)}: {_cards(imp['cards'], lang)}"
+                for imp in event.get("imperials", [])
+            ]
+            return (
+                f"{who}: " + ("хвалёж империалами — " if ru else "imperials: ") + "; ".join(parts)
+            )
         if what == "point":
             suit = _suit(event["suit"], lang)
+            length = count(event["length"], "card", lang)
+            value = count(event["value"], "point", lang)
             if ru:
-                n = event["length"]
-                return f"{who}: масть {suit}, {n} {ru_plural(n, 'карта', 'карты', 'карт')}, " + (
-                    f"{event['value']} {ru_plural(event['value'], 'очко', 'очка', 'очков')}"
-                )
-            return f"{who}: point in {suit}, {event['length']} cards, value {event['value']}"
+                return f"{who}: хвалёж мастью — {suit}, {length}, {value}"
+            return f"{who}: point in {suit}, {length}, value {event['value']}"
         if what == "honours":
-            return f"{who}: " + ("онеры " if ru else "honours ") + text_cards(event["cards"], lang)
+            honours = cast(list[str], event["cards"])
+            if ru:
+                word = ru_plural(len(honours), "онер", "онеры", "онеры")
+                return f"{who}: {word} {_cards(honours, lang)}"
+            return f"{who}: honours {_cards(honours, lang)}"
         return f"{who}: {what}"
     if kind == "score":
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         if previous is not None and previous["type"] == "play" and event["rule"] == "I8":
-            reason += " " + text_cards([previous["card"]], lang)
+            reason += " " + _cards([previous["card"]], lang)
         pts, loose = event["points"], event.get("loose")
-        after = "" if loose is None else f" → {loose}"
+        gained = f"+{count(pts, 'point', lang)}"
+        if loose is None:
+            return f"  {who}: {gained} ({reason}, {event['rule']})"
         if ru:
-            return f"  {who} +{pts} очк. ({reason}, {event['rule']}){after}"
-        return f"  {who} +{pts} points ({reason}, {event['rule']}){after}"
+            total = count(loose, "point", lang)
+            return f"  {who}: {gained} ({reason}, {event['rule']}); всего {total}"
+        return f"  {who}: {gained} ({reason}, {event['rule']}); {loose} in all"
     if kind == "mark":
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         n, total = event["imperials"], event["total"]
         if ru:
-            return f"[green]  {who}: записано империалов {n} ({reason}); всего {total}[/green]"
-        return f"[green]  {who} marks {n} imperial(s) ({reason}); {total} in all[/green]"
+            # The seed's word: a player "маркирует" an imperial.
+            marked = ru_plural(n, "маркирован", "маркировано", "маркировано")
+            return (
+                f"[green]  {who}: {marked} {count(n, 'imperial', lang)} ({reason}); "
+                f"всего {count(total, 'imperial', lang)}[/green]"
+            )
+        return (
+            f"[green]  {who} marks {count(n, 'imperial', lang)} ({reason}); {total} in all[/green]"
+        )
     if kind == "wipe":
         by = name_of(names, event.get("by"))
+        lost = count(event["points"], "point", lang)
         if ru:
-            return f"[yellow]  {who}: −{event['points']} очк. стёрто (империал у: {by})[/yellow]"
-        return f"[yellow]  {who}: −{event['points']} points wiped ({by} marked)[/yellow]"
+            # The seed: "все очки противника ... уничтожаются".
+            whose, marker = ru_case(who, "gen"), ru_case(by, "gen")
+            return f"[yellow]  У {whose} уничтожено {lost}: империал у {marker}[/yellow]"
+        return f"[yellow]  {who}: {lost} wiped ({by} marked an imperial)[/yellow]"
     if kind == "play":
         return None  # the trick line shows the cards together
     if kind == "trick":
@@ -134,13 +176,13 @@ def narrate(
         card = text_cards([event["card"]], lang)
         by = text_cards([event["by"]], lang)
         if ru:
-            return f"  {who}: {card} взят(а) картой {by} (томбе, {event['rule']})"
+            return f"  {who}: {by} берёт {card} (томбе, {event['rule']})"
         return f"  {who} captures {card} with {by} (tombé, {event['rule']})"
     if kind == "deal_end":
         tricks = event.get("tricks")
         if tricks is None:
             return "Сдача без розыгрыша." if ru else "No play in this deal."
-        counts = ", ".join(f"{name_of(names, s)} {n}" for s, n in enumerate(tricks))
+        counts = ", ".join(f"{name_of(names, s)} — {n}" for s, n in enumerate(tricks))
         return ("Взятки: " if ru else "Tricks: ") + counts
     if kind == "game_over":
         winner = name_of(names, event["winner"])
@@ -180,14 +222,20 @@ class ImperialView:
             line += f"   {t('turnup', lang)}: {card_markup(o.turnup, lang)}"
         if o.trump_card is not None:
             line += f"   {t('trump_card', lang)}: {card_markup(o.trump_card, lang)}"
-        scores = "  ".join(f"{self.names[s]} {i}/{p}" for s, (i, p) in enumerate(o.scores))
-        self.console.print(f"{line}   {t('scores', lang)}: {scores}")
+        self.console.print(line)
+        scores = "; ".join(
+            f"{self.names[s]}: {t('status_imperial', lang, imperials=i, points=p)}"
+            for s, (i, p) in enumerate(o.scores)
+        )
+        self.console.print(f"{t('scores', lang)}: {scores}")
         for s, shown in enumerate(o.shown):
             if s != o.seat and shown:
-                self.console.print(f"  {self.names[s]}: {cards_markup(_sorted(shown, o), lang)}")
+                # I13: cards an opponent has shown (honours, marked imperials) and still holds.
+                label = t("shown_by", lang, name=_gen(self.names[s], lang))
+                self.console.print(f"  {label}: {cards_markup(_sorted(shown, o), lang)}")
         if o.trick:
             played = ", ".join(f"{self.names[s]} {card_markup(c, lang)}" for s, c in o.trick)
-            self.console.print(f"{t('trick', lang)}: {played}")
+            self.console.print(f"{t('on_table', lang)}: {played}")
         if o.hand is not None:
             legal = set(o.legal)
             shown_hand = " ".join(
@@ -214,13 +262,8 @@ class ImperialView:
 
 def _sorted(mask: int, obs: ImperialObservation) -> list[int]:
     """Trumps first, then the other suits; high to low in Imperial order (I2)."""
-    from kozyr.cards import cards_in, rank_of, suit_of
+    return sort_cards(cards_in(mask), "imperial", obs.trump)
 
-    order = {13: 0, 12: 1, 11: 2, 14: 3}
 
-    def key(c: int) -> tuple[int, int, int]:
-        trump_first = 0 if suit_of(c) == obs.trump else 1
-        r = rank_of(c)
-        return (trump_first, int(suit_of(c)), order.get(r, 18 - r))
-
-    return sorted(cards_in(mask), key=key)
+def _gen(name: str, lang: Lang) -> str:
+    return ru_case(name, "gen") if lang == "ru" else name

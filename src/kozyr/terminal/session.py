@@ -7,7 +7,6 @@ person only what their observation and the public events hold.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,8 @@ from kozyr.bots.base import Bot
 from kozyr.cards import CardError, Lang, card_name, parse_card
 from kozyr.games.base import Event, GameError, GameState, IllegalAction, Observation
 from kozyr.i18n import t
+from kozyr.terminal.commands import HAND, HELP, QUIT, SCORE, latin_t, russian, to_engine
+from kozyr.terminal.style import sort_cards
 
 
 class View(Protocol):
@@ -59,53 +60,76 @@ class Session:
             if line:
                 self.console.print(line)
 
+    def _say_no(self, reason: object) -> None:
+        self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
+
     def _human_turn(self) -> None:
         obs = self.state.observation(self.human)
         self.view.show_table(obs)
         while True:
             try:
                 text = self.read(self.view.prompt(obs)).strip()
-            except EOFError as e:
+            except (EOFError, KeyboardInterrupt) as e:
+                # Ctrl-D and Ctrl-C both leave the game; the record is saved either way.
+                self.console.print()  # the prompt line was left open
                 raise Quit from e
-            low = text.lower()
+            low = " ".join(text.lower().split())
             if not text:
                 continue
-            if low in ("q", "quit", "exit", "выход"):
+            if low in QUIT:
                 raise Quit
-            if low in ("h", "help", "?", "помощь"):
-                self.console.print(t("prompt_help", self.lang))
+            if low in HELP:
+                self.console.print(t(f"help_{self.state.game}", self.lang))
                 continue
-            if low in ("hand", "table", "t", "карты"):
+            if low in HAND:
                 self.view.show_table(obs)
                 continue
-            if low in ("score", "scores", "s", "счёт", "счет"):
+            if low in SCORE:
                 self.view.show_scores(obs)
+                continue
+            if latin_t(text, self.lang):
+                self._say_no(t("latin_t", self.lang))
                 continue
             try:
                 # The engine explains a refusal (naming the ruling) and changes nothing.
-                self.state.apply(self.state.parse_action(text))
+                self.state.apply(self.state.parse_action(to_engine(text)))
                 return
             except CardError as e:
                 reason = t("bad_input", self.lang, text=text) if self.lang == "ru" else str(e)
-                self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
+                self._say_no(reason)
             except IllegalAction as e:
-                # The engine explains in English; a Russian reader gets the ruling and the
-                # choices instead.
-                reason = t("broken_rule", self.lang, rule=e.rule) if self.lang == "ru" else str(e)
-                self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
-                self.console.print(f"{t('legal', self.lang)}: {self._legal_texts()}")
+                self._say_no(self._why_not(text, e, obs))
+                self.console.print(f"{t('legal', self.lang)}: {self._legal_texts(obs)}")
             except GameError as e:
-                self.console.print(f"[red]{t('illegal', self.lang, reason=e)}[/red]")
+                self._say_no(e)
 
-    def _legal_texts(self) -> str:
-        texts = []
-        for a in self.state.legal_actions():
-            text = self.state.action_text(a)
-            if self.lang == "ru":
-                # Cards in Russian notation; other actions ("swap 2") are typed as they are.
-                with contextlib.suppress(CardError):
-                    text = card_name(parse_card(text), "ru")
-            texts.append(text)
+    def _why_not(self, text: str, e: IllegalAction, obs: Observation) -> str:
+        """The engine explains in English; a Russian reader gets the rule in Russian."""
+        if self.lang != "ru":
+            return str(e)
+        try:
+            c = parse_card(text)
+        except CardError:
+            if e.rule in ("I7", "E5", "E10"):
+                return t("play_a_card", "ru")  # a word ("пас") when a card is due
+        else:
+            hand = getattr(obs, "hand", None)
+            if isinstance(hand, int) and not hand >> c & 1:
+                return t("not_in_hand", "ru", card=card_name(c, "ru", symbols=True))
+        return t("broken_rule", "ru", rule=e.rule, why=t(f"rule_{e.rule}", "ru"))
+
+    def _legal_texts(self, obs: Observation) -> str:
+        legal = self.state.legal_actions()
+        cards = [a for a in legal if a < 52]
+        trump = getattr(obs, "trump", None)
+        texts = [
+            card_name(c, self.lang, symbols=self.lang == "ru")
+            for c in sort_cards(cards, self.state.game, trump if isinstance(trump, int) else None)
+        ]
+        for a in legal:
+            if a >= 52:
+                text = self.state.action_text(a)
+                texts.append(russian(text) if self.lang == "ru" else text)
         return ", ".join(texts)
 
     def run(self) -> bool:
@@ -121,7 +145,14 @@ class Session:
                 else:
                     obs = self.state.observation(seat)
                     legal = self.state.legal_actions()
-                    self.state.apply(self.bots[seat].choose(obs, legal, self.bot_budget))
+                    try:
+                        action = self.bots[seat].choose(obs, legal, self.bot_budget)
+                    except KeyboardInterrupt as e:
+                        # Ctrl-C while a bot thinks: nothing was applied yet, so the
+                        # game so far is whole and is saved like any other quit.
+                        self.console.print()
+                        raise Quit from e
+                    self.state.apply(action)
         except Quit:
             self._flush_events()
             self.console.print(t("quit", self.lang))
