@@ -135,7 +135,7 @@ def create_table(page: Page, game: str, players: int, options: dict[str, Any], b
     if bots:
         form.locator("input[name=bots]").check()
     form.locator("button[type=submit]").click()
-    page.wait_for_function("location.hash.startsWith('#/table/')")
+    page.wait_for_function("() => location.hash.startsWith('#/table/')")
     return str(page.evaluate("location.hash.split('/')[2].split('?')[0]"))
 
 
@@ -291,7 +291,7 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
             for _ in range(first_legal + 1):
                 p.keyboard.press("ArrowRight")
             p.keyboard.press("Enter")
-            p.wait_for_function(f"document.querySelectorAll('.hand .card').length < {before}")
+            p.wait_for_function(f"() => document.querySelectorAll('.hand .card').length < {before}")
         elif "typed" not in seen:
             # Typing a card: the chosen legal one, as text such as qs or 10h.
             card = strongest(p)
@@ -300,7 +300,7 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
             seen["typed"] = True
             before = p.locator(".hand .card").count()
             p.keyboard.type(card.lower(), delay=30)
-            p.wait_for_function(f"document.querySelectorAll('.hand .card').length < {before}")
+            p.wait_for_function(f"() => document.querySelectorAll('.hand .card').length < {before}")
         elif "ru" not in seen:
             seen["ru"] = True
             shot(p, "03-imperial-en")
@@ -319,7 +319,9 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
             count = p.locator(".hand .card").count()
             p.reload()
             p.wait_for_selector(".hand .card")
-            p.wait_for_function(f"document.querySelectorAll('.hand .card').length === {count}")
+            p.wait_for_function(
+                f"() => document.querySelectorAll('.hand .card').length === {count}"
+            )
             assert p.evaluate("document.documentElement.lang") == "ru"  # the choice is kept
 
     # A game may end in its first declarations; then another game is played.
