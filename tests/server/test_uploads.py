@@ -13,6 +13,8 @@ from tests.server.support import ServerProc
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.records import to_record
 
+JSON = {"Content-Type": "application/json"}
+
 pytestmark = pytest.mark.asyncio
 
 
@@ -30,16 +32,16 @@ async def test_uploads_are_bounded_and_health_answers_meanwhile(server: ServerPr
     too_long = {**large, "actions": large["actions"] + ["pass"] * (5001 - len(large["actions"]))}
     huge = b'{"format": "kozyr-record/1", "pad": "' + b"x" * (3 * 1024 * 1024) + b'"}'
     async with httpx.AsyncClient(base_url=server.base, timeout=300) as http:
-        r = await http.post("/api/replay", content=huge)
+        r = await http.post("/api/replay", content=huge, headers=JSON)
         assert r.status_code == 413 and r.json()["code"] == "upload_too_large", r.text
         r = await http.post("/api/replay", json=too_long)
         assert r.status_code == 413 and r.json()["code"] == "too_many_actions", r.text
         assert r.json()["message_ru"]
-        r = await http.post("/api/verify", content=huge)
+        r = await http.post("/api/verify", content=huge, headers=JSON)
         assert r.status_code == 413
 
         accepted = asyncio.create_task(http.post("/api/replay", json=large))
-        refused = asyncio.create_task(http.post("/api/replay", content=huge))
+        refused = asyncio.create_task(http.post("/api/replay", content=huge, headers=JSON))
         answered_meanwhile = 0
         while not accepted.done():
             health = await http.get("/healthz")
@@ -61,6 +63,6 @@ async def test_bad_uploads_name_the_problem(server: ServerProc) -> None:
             (b"[" * 100 + b"]" * 100, "nested"),
             (json.dumps({"format": "kozyr-record/9"}).encode(), "format"),
         ):
-            r = await http.post("/api/replay", content=body)
+            r = await http.post("/api/replay", content=body, headers=JSON)
             assert r.status_code == 400 and r.json()["code"] == "bad_record", r.text
             assert words in r.json()["message"] and r.json()["message_ru"]
