@@ -9,12 +9,11 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from kozyr.cards import SUIT_MASKS  # noqa: E402
 from kozyr.games.emperor import EmperorState  # noqa: E402
 from kozyr.games.imperial import ImperialState  # noqa: E402
 from kozyr.interop import openspiel as kos  # noqa: E402
 from kozyr.interop.sampling import imperial_voids  # noqa: E402
-
-SUIT = [0x1FFF << (13 * s) for s in range(4)]
 
 
 @pytest.mark.parametrize(
@@ -114,7 +113,7 @@ def test_resampling_keeps_the_information_state(name: str, params: dict[str, obj
                     voids = imperial_voids(obs)[seat]
                 for suit in range(4):
                     if voids >> suit & 1:
-                        assert hands[seat] & SUIT[suit] == 0
+                        assert hands[seat] & SUIT_MASKS[suit] == 0
             # The resampled world plays on to the end like any other state.
             for _ in range(40):
                 if sample.is_terminal():
@@ -139,7 +138,7 @@ def test_voids_are_read_from_the_tricks() -> None:
                 for suit in range(4):
                     if voids[other] >> suit & 1:
                         found += 1
-                        assert k.hands[other] & SUIT[suit] == 0
+                        assert k.hands[other] & SUIT_MASKS[suit] == 0
     assert found > 0
 
 

@@ -35,12 +35,12 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
+from kozyr.cards import CARD_NAMES as IMPERIAL_TEXT
 from kozyr.games.emperor import ACTION_TEXT as EMPEROR_TEXT
 from kozyr.games.emperor import EmperorObservation, EmperorOptions, EmperorState
 from kozyr.games.emperor import seeded_deal as emperor_deal
 from kozyr.games.imperial import ImperialObservation, ImperialOptions, ImperialState
 from kozyr.games.imperial import seeded_deal as imperial_deal
-from kozyr.games.imperial.card_tables import NAME as IMPERIAL_TEXT
 
 from .encoding import emperor_size, emperor_vector, imperial_size, imperial_vector
 from .sampling import sample_emperor_hidden, sample_imperial_hidden

@@ -33,10 +33,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from kozyr.cards import CARD_NAMES as NAME
 from kozyr.cards import DECK_52
 from kozyr.games.emperor import EmperorObservation
 from kozyr.games.imperial import ImperialObservation, honour_mask
-from kozyr.games.imperial.card_tables import NAME, deck_for, low_rank_for
+from kozyr.games.imperial.card_tables import deck_for, low_rank_for
+from kozyr.games.tricks import suits_cards
 
 __all__ = [
     "SamplingError",
@@ -46,21 +48,11 @@ __all__ = [
     "sample_imperial_hidden",
 ]
 
-_SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 _CARD_OF_NAME = {name: c for c, name in enumerate(NAME)}
 
 
 class SamplingError(ValueError):
     """The constraints admit no deal (an inconsistent observation)."""
-
-
-def _void_mask(voids: int) -> int:
-    """The cards of the suits whose bits are set in ``voids`` (bit s = suit s)."""
-    m = 0
-    for s in range(4):
-        if voids >> s & 1:
-            m |= _SUIT_MASK[s]
-    return m
 
 
 def _feasible(needs: Sequence[int], allowed: Sequence[int], free: int) -> bool:
@@ -165,7 +157,7 @@ def sample_imperial_hidden(obs: ImperialObservation, rng: random.Random) -> list
     voids = imperial_voids(obs)
     others = [s for s in range(n) if s != me]
     needs = [obs.hand_sizes[s] - obs.shown[s].bit_count() for s in others]
-    allowed = [DECK_52 & ~honours & ~_void_mask(voids[s]) for s in others]
+    allowed = [DECK_52 & ~honours & ~suits_cards(voids[s]) for s in others]
     stock = free.bit_count() - sum(needs)
     if stock:
         needs.append(stock)  # 2 players: the seven unused cards
@@ -196,7 +188,7 @@ def sample_emperor_hidden(obs: EmperorObservation, rng: random.Random) -> list[i
         undealt -= 1
     free = DECK_52 & ~public
     needs = [obs.hand_sizes[s] - obs.known.get(s, 0).bit_count() for s in others]
-    allowed = [DECK_52 & ~_void_mask(obs.voids[s]) for s in others]
+    allowed = [DECK_52 & ~suits_cards(obs.voids[s]) for s in others]
     if undealt:
         needs.append(undealt)
         allowed.append(DECK_52)

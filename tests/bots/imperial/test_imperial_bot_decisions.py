@@ -6,9 +6,11 @@ from imperial_bot_helpers import cards, end_observation
 
 from kozyr.bots.imperial import HeuristicBot, SearchBot, hint
 from kozyr.bots.imperial.heuristic import decide
+from kozyr.cards import CARD_NAMES as NAME
 from kozyr.cards import parse_card
 from kozyr.games.imperial import ImperialObservation
-from kozyr.games.imperial.card_tables import NAME, deck_for
+from kozyr.games.imperial.card_tables import deck_for
+from kozyr.games.tricks import legal_cards
 
 SPADES = 0
 
@@ -21,10 +23,7 @@ def _decide(hand: str, trick: list[tuple[int, str]], players: int = 2) -> str:
     gone = sum(1 << c for _, c in played)
     out = deck_for(players) & ~h & ~gone
     led = played[0][1] // 13 if played else -1
-    legal_mask = h
-    if led >= 0:
-        legal_mask = h & (0x1FFF << 13 * led) or h & (0x1FFF << 13 * SPADES) or h
-    legal = [c for c in range(52) if legal_mask >> c & 1]
+    legal = legal_cards(h, led, SPADES)
 
     return NAME[decide(h, legal, played, players, SPADES, out)]
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
+from kozyr.cards import SUIT_MASKS
 from kozyr.games.base import Observation
 from kozyr.games.emperor import (
     ACCEPT,
@@ -33,8 +34,9 @@ from kozyr.games.emperor import (
     YIELD,
     EmperorObservation,
 )
+from kozyr.games.tricks import NO_TRUMP as NT
 
-from .cardplay import NT, SUIT_MASKS, choose_card
+from .cardplay import choose_card
 from .sampler import sample_hidden
 
 __all__ = [

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kozyr.cards import CARD_NAMES
 from kozyr.games.emperor import EmperorObservation
-from kozyr.games.emperor.tables import CARD_NAMES
+from kozyr.games.tricks import NO_TRUMP as NT
 
-from .cardplay import NT
 from .playout import Sim
 
 __all__ = ["round_history", "world_weight"]

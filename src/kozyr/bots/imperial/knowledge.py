@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kozyr.cards import CARD_NAMES as NAME
+from kozyr.cards import SUIT_MASKS, SUIT_OF
 from kozyr.games.imperial import ImperialObservation
-from kozyr.games.imperial.card_tables import NAME, SUIT_MASKS, SUIT_OF, deck_for
+from kozyr.games.imperial.card_tables import deck_for
 
 __all__ = ["DealKnowledge", "card_of_name", "deal_tricks", "knowledge"]
 

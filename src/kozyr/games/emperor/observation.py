@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kozyr.cards import cards_in, suit_name
+from kozyr.cards import CARD_NAMES, card_names, suit_name
 from kozyr.games.base import Event
 
 from .actions import ACTION_TEXT
 from .options import EmperorOptions
-from .tables import CARD_NAMES
 
 __all__ = ["EmperorObservation", "Offer", "SwapRecord"]
 
@@ -53,8 +52,7 @@ class Offer:
         }
 
 
-def _names(mask: int) -> list[str]:
-    return [CARD_NAMES[c] for c in cards_in(mask)]
+_names = card_names
 
 
 @dataclass(frozen=True, slots=True)

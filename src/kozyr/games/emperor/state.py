@@ -10,16 +10,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Self
 
-from kozyr.cards import DECK_52, card_name, suit_name
+from kozyr.cards import CARD_NAMES, DECK_52, SUIT_MASKS, SUIT_OF, card_name, suit_name
 from kozyr.games.base import DealError, Event, GameError, IllegalAction, OptionsError
 from kozyr.games.dealing import SECURE, check_seed
+from kozyr.games.tricks import (
+    ABOVE_NATURAL,
+    NO_TRUMP,
+    beaters,
+    follow_mask,
+    legal_cards,
+    shown_voids,
+)
 
 from . import actions as A
 from .deal import HAND_SIZE, EmperorDeal, default_join_order, seeded_deal
 from .exchange import offer_range, swap_hands
 from .observation import EmperorObservation, Offer, SwapRecord
 from .options import EmperorOptions
-from .tables import CARD_NAMES, ROTATIONS, SUIT_CARDS, SUIT_MASKS, SUIT_OF, SUIT_SHIFT, mask_cards
+from .tables import ROTATIONS
 from .titles import FINAL_NAMES, TITLE_NAMES, final_standing, rank_round, swap_targets
 
 __all__ = ["EmperorState"]
@@ -27,7 +35,7 @@ __all__ = ["EmperorState"]
 # Phases, as ints for speed; PHASE_NAMES gives the public names.
 PLAY, EXCHANGE, BARGAIN, TRUMP, OVER, DEAL = range(6)
 PHASE_NAMES = ("play", "exchange", "bargain", "trump", "over", "deal")
-NT = 4  # internal trump value for no trumps (E9)
+NT = NO_TRUMP  # internal trump value for no trumps (E9)
 UNNAMED = -1  # trump not named yet (rounds 2+, before E9)
 _SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
@@ -346,18 +354,8 @@ class EmperorState:
         ph = self._phase
         if ph == PLAY:
             hand = self._hands[self._to_act]  # type: ignore[index]
-            if self._tc:
-                # E10: follow suit, else trump, else anything.
-                lead = self._lead
-                m = hand & SUIT_MASKS[lead]
-                if m:
-                    return list(SUIT_CARDS[lead][m >> SUIT_SHIFT[lead]])
-                t = self._trump
-                if t != NT:
-                    m = hand & SUIT_MASKS[t]
-                    if m:
-                        return list(SUIT_CARDS[t][m >> SUIT_SHIFT[t]])
-            return mask_cards(hand)
+            # E10: follow suit, else trump, else anything.
+            return legal_cards(hand, self._lead if self._tc else -1, self._trump)
         if ph == EXCHANGE:
             order = self._order
             assert order is not None
@@ -391,31 +389,21 @@ class EmperorState:
         bit = 1 << action
         if not hand & bit:
             raise self._illegal(action)
-        s = SUIT_OF[action]
         tc = self._tc
-        t = self._trump
         if tc:
             lead = self._lead
-            if s != lead:
+            t = self._trump
+            if SUIT_OF[action] != lead:
                 # E10: a card off the suit led is legal only when void in it, and a
                 # non-trump only when also void in trumps.
-                if hand & SUIT_MASKS[lead] or (t != NT and s != t and hand & SUIT_MASKS[t]):
+                if not follow_mask(hand, lead, t) & bit:
                     raise self._illegal(action)
-                v = 1 << lead
-                if t != NT and s != t:
-                    v |= 1 << t
-                self._voids[seat] |= v  # showing out is public knowledge
-            best = self._best
-            bs = SUIT_OF[best]
-            if s == bs:
-                if action > best:
-                    self._best = action
-                    self._best_seat = seat
-            elif s == t:
+                self._voids[seat] |= shown_voids(action, lead, t)  # public knowledge
+            if beaters(self._best, t, ABOVE_NATURAL) & bit:
                 self._best = action
                 self._best_seat = seat
         else:
-            self._lead = s
+            self._lead = SUIT_OF[action]
             self._best = action
             self._best_seat = seat
         hands[seat] = hand ^ bit
@@ -896,10 +884,7 @@ class EmperorState:
                 if self._best < 0:
                     self._best, self._best_seat = card, s
                     self._lead = SUIT_OF[card]
-                elif SUIT_OF[card] == SUIT_OF[self._best]:
-                    if card > self._best:
-                        self._best, self._best_seat = card, s
-                elif SUIT_OF[card] == self._trump:
+                elif beaters(self._best, self._trump, ABOVE_NATURAL) >> card & 1:
                     self._best, self._best_seat = card, s
         else:
             order = self._order

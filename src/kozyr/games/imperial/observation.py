@@ -5,17 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr.cards import suit_name
+from kozyr.cards import CARD_NAMES as NAME
+from kozyr.cards import card_names, suit_name
 from kozyr.games.base import Event
 
-from .card_tables import NAME, cards_list
 from .options import ImperialOptions
 
 __all__ = ["ImperialObservation"]
 
 
-def _names(mask: int) -> list[str]:
-    return [NAME[c] for c in cards_list(mask)]
+_names = card_names
 
 
 @dataclass(frozen=True, slots=True)

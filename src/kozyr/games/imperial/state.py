@@ -5,26 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kozyr.cards import ACE, JACK, KING, QUEEN, parse_card, suit_name
+from kozyr.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    SUIT_OF,
+    card_list,
+    card_names,
+    parse_card,
+    suit_name,
+)
+from kozyr.cards import CARD_NAMES as NAME
 from kozyr.games.base import DealError, Event, GameError, IllegalAction
 from kozyr.games.dealing import SECURE, check_seed
+from kozyr.games.tricks import beaters, follow_mask, legal_cards, must_beat_mask, refusal
 
-from .card_tables import (
-    ABOVE,
-    NAME,
-    SUIT_CARDS,
-    SUIT_MASKS,
-    SUIT_OF,
-    cards_list,
-    deck_for,
-    low_rank_for,
-    rank_bit,
-)
+from .card_tables import ABOVE, deck_for, low_rank_for, rank_bit
 from .deal import ImperialDeal, draw_first_dealer, seeded_deal
 from .declarations import Imperial, find_imperials, honour_mask, is_white, point_of
 from .observation import ImperialObservation
 from .options import ImperialOptions
-from .play_rules import illegal_reason, legal_mask
 
 __all__ = ["IMPERIAL_POINTS", "ImperialState"]
 
@@ -34,8 +35,28 @@ IMPERIAL_POINTS = 24
 _TRICKS = 12
 
 
-def _names(mask: int) -> list[str]:
-    return [NAME[c] for c in cards_list(mask)]
+_names = card_names
+
+
+# The English texts of the trick rules' refusals (kozyr.games.tricks.refusal).
+_REFUSAL_TEXT = {
+    "not_in_hand": "{card}: not in your hand",
+    "must_follow": "{card}: you must follow suit ({suit})",
+    "must_trump": "{card}: you have no {led}, so you must trump ({trump})",
+    "must_beat": "{card}: you must head the trick over {best} (must_head): play {cards}",
+}
+
+
+def _texts(params: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for k, v in params.items():
+        if k in ("suit", "led", "trump"):
+            out[k] = suit_name(v, long=True)
+        elif k == "cards":
+            out[k] = " ".join(NAME[c] for c in v)
+        else:
+            out[k] = NAME[v]
+    return out
 
 
 class ImperialState:
@@ -64,7 +85,6 @@ class ImperialState:
         "_tombe_winners",
         "_trick",
         "_trump",
-        "_trump_mask",
         "_white",
         "actions",
         "captures",
@@ -101,7 +121,6 @@ class ImperialState:
     _to_act: int | None
     _trick: list[int]
     _trump: int
-    _trump_mask: int
     _white: bool
     game: str
     players: int
@@ -240,7 +259,6 @@ class ImperialState:
             "_tombe_winners",
             "_to_act",
             "_trump",
-            "_trump_mask",
             "_white",
             "deal_number",
             "dealer",
@@ -317,20 +335,11 @@ class ImperialState:
         seat = self._to_act
         if seat is None:
             return []
-        hand = self.hands[seat]
-        led = self._led
-        if led < 0:
-            return cards_list(hand)
         if self._must_head:
-            return cards_list(legal_mask(hand, led, self._best, self._trump, True))
-        legal = hand & SUIT_MASKS[led]
-        if legal:
-            return list(SUIT_CARDS[led][legal >> 13 * led])
-        legal = hand & self._trump_mask
-        if legal:
-            t = self._trump
-            return list(SUIT_CARDS[t][legal >> 13 * t])
-        return cards_list(hand)
+            return card_list(
+                must_beat_mask(self.hands[seat], self._led, self._best, self._trump, ABOVE)
+            )
+        return legal_cards(self.hands[seat], self._led, self._trump)
 
     def action_text(self, action: int) -> str:
         if not isinstance(action, int) or not 0 <= action < 52:
@@ -423,10 +432,9 @@ class ImperialState:
     def _set_trump(self, trump: int) -> None:
         self._trump = trump
         if trump < 0:
-            self._trump_mask = self._honours = self._tombe_cards = self._tombe_winners = 0
+            self._honours = self._tombe_cards = self._tombe_winners = 0
             return
         shift = 13 * trump
-        self._trump_mask = SUIT_MASKS[trump]
         self._honours = honour_mask(trump, low_rank_for(self.players))
         self._tombe_winners = (rank_bit(KING) | rank_bit(QUEEN)) << shift
         self._tombe_cards = (rank_bit(JACK) | rank_bit(ACE)) << shift
@@ -634,17 +642,12 @@ class ImperialState:
         if type(action) is not int or not 0 <= action < 52:
             raise IllegalAction(f"{action!r} is not a card", "I7")
         b = 1 << action
-        if led < 0:
-            ok = hand & b
+        if self._must_head:
+            legal = must_beat_mask(hand, led, self._best, self._trump, ABOVE)
         else:
-            legal = hand & SUIT_MASKS[led] or hand & self._trump_mask or hand
-            if self._must_head:
-                legal = legal_mask(hand, led, self._best, self._trump, True)
-            ok = legal & b
-        if not ok:
-            raise IllegalAction(
-                illegal_reason(action, hand, led, self._best, self._trump, self._must_head), "I7"
-            )
+            legal = follow_mask(hand, led, self._trump)
+        if not legal & b:
+            raise self._refused(action, hand)
         self.hands[seat] = hand ^ b
         self.played[seat] |= b
         self.shown[seat] &= ~b
@@ -659,11 +662,7 @@ class ImperialState:
             if self._honours & b:
                 self._score(seat, 4, "honour led", "I8")
         else:
-            best = self._best
-            above = ABOVE[best]
-            if SUIT_OF[best] != self._trump:
-                above |= self._trump_mask
-            if above & b:
+            if beaters(self._best, self._trump, ABOVE) & b:
                 self._best = action
                 self._best_seat = seat
                 if self._honours & b:
@@ -675,6 +674,12 @@ class ImperialState:
             self._finish_trick()
         else:
             self._to_act = (seat + 1) % n
+
+    def _refused(self, card: int, hand: int) -> IllegalAction:
+        why = refusal(card, hand, self._led, self._best, self._trump, ABOVE, self._must_head)
+        assert why is not None
+        code, params = why
+        return IllegalAction(_REFUSAL_TEXT[code].format(**_texts(params)), "I7")
 
     def _finish_trick(self) -> None:
         n = self.players
@@ -850,10 +855,6 @@ class ImperialState:
             if self._led < 0:
                 self._led = SUIT_OF[c]
                 self._best, self._best_seat = c, seat
-            else:
-                above = ABOVE[self._best]
-                if SUIT_OF[self._best] != self._trump:
-                    above |= self._trump_mask
-                if above >> c & 1:
-                    self._best, self._best_seat = c, seat
+            elif beaters(self._best, self._trump, ABOVE) >> c & 1:
+                self._best, self._best_seat = c, seat
         return self
