@@ -55,6 +55,7 @@ __all__ = [
     "parse_suit",
     "rank_name",
     "rank_of",
+    "suit_letters",
     "suit_mask",
     "suit_name",
     "suit_of",
@@ -175,6 +176,16 @@ def suit_name(suit: Suit | int, lang: Lang = "en", *, long: bool = False) -> str
     if long:
         return _SUIT_NAMES[lang][int(suit)]
     return (_SUIT_LETTERS if lang == "en" else _SUIT_SYMBOLS)[int(suit)]
+
+
+def suit_letters(suits: int) -> list[str]:
+    """The letters of the suits whose bits are set in ``suits`` (bit ``s``: suit ``s``),
+    as the JSON views give a seat's voids.
+
+    >>> suit_letters(0b1001), suit_letters(0)
+    (['S', 'C'], [])
+    """
+    return [_SUIT_LETTERS[s] for s in range(4) if suits >> s & 1]
 
 
 def card_name(c: Card, lang: Lang = "en", *, symbols: bool = False) -> str:

@@ -42,7 +42,9 @@ def test_e1_ace_is_high_and_deck_has_52_cards() -> None:
     state.play("trump S")
     trick(state, "8S")
     ev = state.events[-1]
-    assert ev["type"] == "trick" and ev["cards"][0] == "AS" and ev["winner"] == 0
+    # The King's 8S first, then the Prince's AS (E10 order).
+    assert ev["type"] == "trick" and ev["cards"][:2] == [[3, "8S"], [0, "AS"]]
+    assert ev["winner"] == 0
 
 
 def test_e1_deal_rejects_cards_outside_the_deck_and_twice() -> None:
@@ -98,7 +100,7 @@ def test_e4_a_game_is_the_given_number_of_rounds_each_freshly_dealt() -> None:
         state.apply(state.legal_actions()[-1])
     assert state.round == 10
     assert len(state.dealt) == 10 and len({d.hands for d in state.dealt}) == 10
-    assert [e["round"] for e in state.events if e["type"] == "round_start"] == list(range(1, 11))
+    assert [e["number"] for e in state.events if e["type"] == "deal"] == list(range(1, 11))
     with pytest.raises(IllegalAction) as info:
         state.apply(0)
     assert info.value.rule == "E4"
@@ -123,7 +125,7 @@ def test_e5_trump_card_shown_last_joiner_leads_and_winners_lead() -> None:
     # must trump (E10). Seat 3 wins and leads the next trick (E5).
     state = EmperorState.new(EmperorOptions(), deals=[SUITS_DEAL], join_order=[1, 2, 3, 0])
     start = state.events[0]
-    assert start["type"] == "round_start" and start["trump_card"] == "2C"
+    assert start["type"] == "deal" and start["trump_card"] == "2C"
     assert start["leader"] == 0 and start["trump"] == "C" and start["trump_card_holder"] == 3
     assert state.trump == 3 and state.to_act == 0
     trick(state, "AS")
@@ -156,7 +158,7 @@ def test_e6_players_without_tricks_keep_their_order_of_play_after_round1() -> No
     state = EmperorState.new(EmperorOptions(), deals=[SUITS_DEAL], join_order=[0, 2, 3, 1])
     play_max(state, 52)
     assert state.titles == ["jester", "prince", "soldier", "king"]
-    end = next(e for e in state.events if e["type"] == "round_end")
+    end = next(e for e in state.events if e["type"] == "deal_end")
     assert end["tricks"] == [0, 0, 0, 13]
     assert end["why"][0]["by"] == "previous_order" and end["why"][0]["seats"] == [1, 2, 0]
 
@@ -188,8 +190,9 @@ def test_e6_equal_tricks_go_to_the_earlier_first_trick_and_e10_king_leads_every_
         assert state.to_act == 2
         state.apply(max(state.legal_actions()))
         last = [e for e in state.events if e["type"] == "trick"][-1]
-        assert last["leader"] == 3 and last["number"] == i + 1
-    end = [e for e in state.events if e["type"] == "round_end"][-1]
+        # E10: the trick's cards in play order, King first.
+        assert [s for s, _ in last["cards"]] == [3, 0, 1, 2] and last["number"] == i + 1
+    end = [e for e in state.events if e["type"] == "deal_end"][-1]
     assert end["tricks"] == [6, 6, 0, 1]
     assert end["first_trick"] == [2, 1, None, 13]
     assert state.titles == ["prince", "king", "jester", "soldier"]
@@ -339,7 +342,7 @@ def test_e8_refused_at_three_the_target_can_only_yield() -> None:
     state.play("yield")
     assert state.hands[1] == SUITS_DEAL_LATER.hands[3]
     assert [e["type"] for e in state.events[-5:]] == [
-        "round_start",
+        "deal",
         "swap",
         "offer",
         "refuse",

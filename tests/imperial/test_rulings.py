@@ -86,7 +86,7 @@ def test_i3_point_tie_broken_by_value_with_ace_eleven() -> None:
         "points": 4,
         "reason": "point",
         "rule": "I6",
-        "loose": 4,
+        "total": 4,
     } in state.events
 
 
@@ -412,6 +412,7 @@ def test_i12_game_ends_during_declarations() -> None:
     assert not [e for e in of_type(state, "declare") if e["kind"] in ("point", "honours")]
     assert state.events[-1] == {
         "type": "game_over",
+        "places": [0, 1],
         "winner": 0,
         "imperials": [3, 0],
         "stakes": [5, -5],
@@ -447,14 +448,14 @@ def test_i13_observation_hides_other_hand_and_stock() -> None:
     obs = state.observation(0)
     assert obs.hand == deal.hands[0]
     assert obs.shown[1] == parse_cards("KH QH JH").mask
-    assert obs.legal == tuple(state.legal_actions())
+    assert obs.legal_actions == tuple(state.legal_actions())
     text = str(obs.to_json())
     hidden1 = parse_cards("8H 9H 7S 8S 9S 10S 7D 8D 9D")
     for name in hidden1.names() + parse_cards("10D JD AD JC QC KC AC").names():
         assert f"'{name}'" not in text, name
     spectator = state.observation(None)
-    assert spectator.hand is None and spectator.legal == ()
-    assert state.observation(1).legal == ()
+    assert spectator.hand is None and spectator.legal_actions == ()
+    assert state.observation(1).legal_actions == ()
 
 
 def test_i13_three_player_trump_card_is_public() -> None:

@@ -13,7 +13,6 @@ from kozyr.cards import SUIT_MASKS  # noqa: E402
 from kozyr.games.emperor import EmperorState  # noqa: E402
 from kozyr.games.imperial import ImperialState  # noqa: E402
 from kozyr.interop import openspiel as kos  # noqa: E402
-from kozyr.interop.sampling import imperial_voids  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -110,7 +109,7 @@ def test_resampling_keeps_the_information_state(name: str, params: dict[str, obj
                 else:
                     assert isinstance(k, ImperialState)
                     assert obs.shown[seat] & ~hands[seat] == 0
-                    voids = imperial_voids(obs)[seat]
+                    voids = obs.voids[seat]
                 for suit in range(4):
                     if voids >> suit & 1:
                         assert hands[seat] & SUIT_MASKS[suit] == 0
@@ -124,7 +123,7 @@ def test_resampling_keeps_the_information_state(name: str, params: dict[str, obj
                     sample.apply_action(rng.choice(sample.legal_actions()))
 
 
-def test_voids_are_read_from_the_tricks() -> None:
+def test_imperial_voids_agree_with_the_hands() -> None:
     game = pyspiel.load_game(kos.IMPERIAL, {"players": 2})
     rng = random.Random(3)
     found = 0
@@ -133,7 +132,7 @@ def test_voids_are_read_from_the_tricks() -> None:
         k = kos.kozyr_state(state)
         assert isinstance(k, ImperialState)
         for seat in range(2):
-            voids = imperial_voids(k.observation(seat))
+            voids = k.observation(seat).voids
             for other in range(2):
                 for suit in range(4):
                     if voids[other] >> suit & 1:

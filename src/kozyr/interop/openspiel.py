@@ -67,7 +67,7 @@ DEFAULT_DEAL_SEEDS = 1000
 KState = ImperialState | EmperorState
 KObservation = ImperialObservation | EmperorObservation
 
-_OBS_SKIP = frozenset({"events", "options", "legal", "legal_actions", "players"})
+_OBS_SKIP = frozenset({"events", "options", "legal_actions", "players"})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -476,9 +476,8 @@ def observation_text(obs: KObservation) -> str:
 
 def information_text(obs: KObservation) -> str:
     """The observation plus the public events of the current deal (round)."""
-    marker = "deal" if isinstance(obs, ImperialObservation) else "round_start"
     events = obs.events
-    current = events[_deal_start(events, marker) :]
+    current = events[_deal_start(events, "deal") :]
     return observation_text(obs) + " history=" + repr(list(current))
 
 

@@ -107,8 +107,8 @@ def narrate(
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         if previous is not None and previous["type"] == "play" and event["rule"] == "I8":
             reason += " " + text_cards([previous["card"]], lang)
-        pts, loose = event["points"], event.get("loose")
-        after = "" if loose is None else f" → {loose}"
+        pts, total = event["points"], event.get("total")
+        after = "" if total is None else f" → {total}"
         if ru:
             return f"  {who} +{pts} очк. ({reason}, {event['rule']}){after}"
         return f"  {who} +{pts} points ({reason}, {event['rule']}){after}"
@@ -168,7 +168,7 @@ class ImperialView:
         table.add_column(t("points", self.lang), justify="right")
         table.add_column(t("tricks", self.lang), justify="right")
         for s, (imps, pts) in enumerate(o.scores):
-            table.add_row(self.names[s], str(imps), str(pts), str(o.tricks_won[s]))
+            table.add_row(self.names[s], str(imps), str(pts), str(o.tricks[s]))
         self.console.print(table)
 
     def show_table(self, obs: Observation) -> None:
@@ -189,7 +189,7 @@ class ImperialView:
             played = ", ".join(f"{self.names[s]} {card_markup(c, lang)}" for s, c in o.trick)
             self.console.print(f"{t('trick', lang)}: {played}")
         if o.hand is not None:
-            legal = set(o.legal)
+            legal = set(o.legal_actions)
             shown_hand = " ".join(
                 card_markup(c, lang)
                 if c in legal or not legal

@@ -31,7 +31,7 @@ def round_history(obs: EmperorObservation) -> list[tuple[int, int]] | None:
         kind = ev.get("type")
         if kind == "play":
             plays.append((int(ev["seat"]), _CARD_IDS[str(ev["card"])]))
-        elif kind in ("round_start", "trump", "round_end"):
+        elif kind in ("deal", "trump", "deal_end"):
             break
     plays.reverse()
     total = sum(m.bit_count() for m in obs.played)

@@ -86,13 +86,8 @@ class Sim:
     def from_observation(cls, obs: EmperorObservation, hands: Sequence[int]) -> Sim:
         """The play as ``obs`` sees it, with ``hands`` as everyone's cards (a sample)."""
         n = obs.players
-        seq = tuple(obs.trick_order)
-        cur: list[int] = []
-        for s in seq:
-            c = obs.current_trick[s]
-            if c is None:
-                break
-            cur.append(c)
+        seq = obs.play_order
+        cur = [c for _, c in obs.trick]
         gone = 0
         for m in obs.played:
             gone |= m

@@ -34,7 +34,7 @@ def unseen_pool(obs: EmperorObservation) -> int:
     known = 0
     for m in obs.known.values():
         known |= m
-    pool = DECK & ~obs.hand & ~gone & ~known
+    pool = DECK & ~obs.own_hand() & ~gone & ~known
     if obs.players == 3 and obs.round == 1 and obs.trump_card is not None:
         pool &= ~(1 << obs.trump_card)  # E5: the shown card is the bottom of the pile
     return pool
@@ -52,7 +52,7 @@ def sample_hidden(obs: EmperorObservation, rng: random.Random) -> list[int]:
     seats: list[int] = []
     for t in range(n):
         if t == me:
-            base[t] = obs.hand
+            base[t] = obs.own_hand()
             continue
         k = obs.known.get(t, 0)
         base[t] = k

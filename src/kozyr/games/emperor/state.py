@@ -250,10 +250,10 @@ class EmperorState:
             self._to_act = self._first_leader
             self.events.append(
                 {
-                    "type": "round_start",
-                    "round": 1,
-                    "trump_card": CARD_NAMES[tc],
+                    "type": "deal",
+                    "number": 1,
                     "trump": suit_name(SUIT_OF[tc]),
+                    "trump_card": CARD_NAMES[tc],
                     "trump_card_holder": holder,
                     "leader": self._first_leader,
                 }
@@ -266,8 +266,9 @@ class EmperorState:
             self._to_act = order[0]
             self.events.append(
                 {
-                    "type": "round_start",
-                    "round": r,
+                    "type": "deal",
+                    "number": r,
+                    "trump": None,  # named by the King after the exchange (E9)
                     "titles": self.titles,
                     "order": list(order),
                     "bargaining": r >= self.options.bargain_from,
@@ -425,13 +426,13 @@ class EmperorState:
         self._tricks[w] += 1
         if not self._first_trick[w]:
             self._first_trick[w] = no  # E6 tie-break
+        cards = self._trick_cards
         self.events.append(
             {
                 "type": "trick",
-                "round": self._round,
+                "deal": self._round,
                 "number": no,
-                "leader": self._seq[0],
-                "cards": [CARD_NAMES[c] for c in self._trick_cards],
+                "cards": [[s, CARD_NAMES[cards[s]]] for s in self._seq],
                 "winner": w,
             }
         )
@@ -454,11 +455,12 @@ class EmperorState:
         order, why = rank_round(self._tricks, self._first_trick, previous)
         self._order = order
         for s in range(n):
-            self._totals[s] += self._tricks[s]  # E11
+            if self._tricks[s]:
+                self._score(s, self._tricks[s], "tricks", "E11")
         self.events.append(
             {
-                "type": "round_end",
-                "round": self._round,
+                "type": "deal_end",
+                "number": self._round,
                 "tricks": list(self._tricks),
                 "first_trick": [f or None for f in self._first_trick],
                 "totals": list(self._totals),
@@ -479,8 +481,11 @@ class EmperorState:
             self.events.append(
                 {
                     "type": "game_over",
+                    "places": standing,
+                    "winner": standing[0],
+                    # No stakes in the rules: a zero-sum n-1, ..., -(n-1) by place.
+                    "stakes": [n - 1 - 2 * standing.index(s) for s in range(n)],
                     "totals": list(self._totals),
-                    "standing": standing,
                     "ranks": ranks,
                     "why": why_final,
                 }
@@ -525,8 +530,6 @@ class EmperorState:
             self._next_taker()
         elif a == A.ACCEPT:
             k = self._last_offer
-            self._totals[target] -= k  # E8, E11: game totals only, never titles
-            self._totals[taker] += k
             self._swaps[-1] = replace(self._swaps[-1], result="bought_off", tricks=k)
             self._offers[-1] = replace(self._offers[-1], answer="accept")
             self._log(
@@ -535,10 +538,16 @@ class EmperorState:
                     "seat": taker,
                     "target": target,
                     "tricks": k,
-                    "totals": list(self._totals),
+                    "totals": [
+                        t - k if s == target else t + k if s == taker else t
+                        for s, t in enumerate(self._totals)
+                    ],
                 },
                 a,
             )
+            # E8, E11: the tricks move between game totals only, never titles.
+            self._score(target, -k, "bought off", "E8")
+            self._score(taker, k, "bought off", "E8")
             self._next_taker()
         elif a == A.REFUSE:
             self._offers[-1] = replace(self._offers[-1], answer="refuse")
@@ -580,6 +589,20 @@ class EmperorState:
         self._seq = tuple(order)
         self._phase = PLAY
         self._to_act = order[0]
+
+    def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
+        total = self._totals[seat] + points
+        self._totals[seat] = total
+        self.events.append(
+            {
+                "type": "score",
+                "seat": seat,
+                "points": points,
+                "total": total,
+                "reason": reason,
+                "rule": rule,
+            }
+        )
 
     def _log(self, event: Event, a: int) -> None:
         event["round"] = self._round
@@ -746,10 +769,8 @@ class EmperorState:
                     if t != seat and t != open_seats[0]:
                         rest &= ~known[t]
                 known[open_seats[0]] = rest
-        cur: list[int | None] = [None] * n
-        if self._phase == PLAY:
-            for s in self._seq[: self._tc]:
-                cur[s] = self._trick_cards[s]
+        cards = self._trick_cards
+        trick = tuple((s, cards[s]) for s in self._seq[: self._tc]) if self._phase == PLAY else ()
         trump_named = self._trump != UNNAMED
         mine = seat is not None and seat == self._to_act
         return EmperorObservation(
@@ -759,8 +780,9 @@ class EmperorState:
             round=self._round,
             phase=PHASE_NAMES[self._phase],
             to_act=self._to_act,
+            over=self._phase == OVER,
             legal_actions=tuple(self.legal_actions()) if mine else (),
-            hand=0 if seat is None else hands[seat],
+            hand=None if seat is None else hands[seat],
             hand_sizes=tuple(h.bit_count() for h in hands),
             titles=tuple(self.titles),
             title_order=None if self._order is None else tuple(self._order),
@@ -772,8 +794,7 @@ class EmperorState:
             trump_card=self._trump_card,
             first_leader=self._first_leader,
             trick_number=self._trick_no,
-            trick_order=tuple(self._seq),
-            current_trick=tuple(cur),
+            trick=trick,
             played=tuple(self._played),
             voids=tuple(self._voids),
             swaps=tuple(self._swaps),
@@ -806,8 +827,10 @@ class EmperorState:
             played_all |= m
         hands: list[int] = []
         seen = played_all
+        if obs.seat is not None and obs.hand is None:
+            raise DealError("the observation of a seat has no hand")
         for t in range(n):
-            h = obs.hand if t == obs.seat else int(hidden[t])
+            h = obs.hand if t == obs.seat and obs.hand is not None else int(hidden[t])
             if h < 0 or h & ~DECK_52:
                 raise DealError(f"hand of seat {t} holds a card that is not in the deck")
             if h.bit_count() != obs.hand_sizes[t]:
@@ -874,11 +897,8 @@ class EmperorState:
         for a, b in done:
             swap_hands(start, self._known, a, b)
         if self._phase == PLAY:
-            self._seq = tuple(obs.trick_order)
-            for s in self._seq:
-                card = obs.current_trick[s]
-                if card is None:
-                    break
+            self._seq = obs.play_order
+            for s, card in obs.trick:
                 self._tc += 1
                 self._trick_cards[s] = card
                 if self._best < 0:

@@ -19,7 +19,15 @@ from kozyr.cards import (
 from kozyr.cards import CARD_NAMES as NAME
 from kozyr.games.base import DealError, Event, GameError, IllegalAction
 from kozyr.games.dealing import SECURE, check_seed
-from kozyr.games.tricks import beaters, follow_mask, legal_cards, must_beat_mask, refusal
+from kozyr.games.tricks import (
+    beaters,
+    follow_mask,
+    legal_cards,
+    must_beat_mask,
+    refusal,
+    shown_voids,
+    suits_cards,
+)
 
 from .card_tables import ABOVE, deck_for, low_rank_for, rank_bit
 from .deal import ImperialDeal, draw_first_dealer, seeded_deal
@@ -102,8 +110,9 @@ class ImperialState:
         "players",
         "seed",
         "shown",
+        "tricks",
         "tricks_done",
-        "tricks_won",
+        "voids",
         "waiting_for_deal",
         "winner",
     )
@@ -138,7 +147,10 @@ class ImperialState:
     played: list[int]
     shown: list[int]
     captures: list[int]
-    tricks_won: list[int]
+    tricks: list[int]
+    """Tricks each seat has won in this deal."""
+    voids: list[int]
+    """Suits (bit s: suit s) each seat has shown it lacks in this deal (I7)."""
     tricks_done: int
     imperials: list[int]
     loose: list[int]
@@ -174,7 +186,8 @@ class ImperialState:
         self.played = [0] * n
         self.shown = [0] * n
         self.captures = [0] * n
-        self.tricks_won = [0] * n
+        self.tricks = [0] * n
+        self.voids = [0] * n
         self.tricks_done = 0
         self.imperials = [0] * n
         self.loose = [0] * n
@@ -283,7 +296,8 @@ class ImperialState:
         new.loose = self.loose[:]
         new.played = self.played[:]
         new.shown = self.shown[:]
-        new.tricks_won = self.tricks_won[:]
+        new.tricks = self.tricks[:]
+        new.voids = self.voids[:]
         return new
 
     # ------------------------------------------------------------------ reading
@@ -366,7 +380,7 @@ class ImperialState:
 
     def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
         loose = self.loose[seat] + points
-        # "loose" is the seat's loose points right after this score, before any mark it
+        # "total" is the seat's loose points right after this score, before any mark it
         # triggers: a reader can follow the scores without recomputing them.
         self.events.append(
             {
@@ -375,7 +389,7 @@ class ImperialState:
                 "points": points,
                 "reason": reason,
                 "rule": rule,
-                "loose": loose,
+                "total": loose,
             }
         )
         self.loose[seat] = loose
@@ -417,9 +431,16 @@ class ImperialState:
         self._to_act = None
         stake = self.options.stake
         n = self.players
+        # The losers' places, which no ruling orders: more imperials, then more loose
+        # points, then the seat nearest the winner's left.
+        rest = sorted(
+            ((winner + i) % n for i in range(1, n)),
+            key=lambda s: (-self.imperials[s], -self.loose[s], (s - winner) % n),
+        )
         self.events.append(
             {
                 "type": "game_over",
+                "places": [winner, *rest],
                 "winner": winner,
                 "imperials": list(self.imperials),
                 "stakes": [stake * (n - 1) if s == winner else -stake for s in range(n)],
@@ -466,7 +487,8 @@ class ImperialState:
         self.played = [0] * n
         self.shown = [0] * n
         self.captures = [0] * n
-        self.tricks_won = [0] * n
+        self.tricks = [0] * n
+        self.voids = [0] * n
         self.tricks_done = 0
         self._trick = []
         self._led = -1
@@ -662,6 +684,8 @@ class ImperialState:
             if self._honours & b:
                 self._score(seat, 4, "honour led", "I8")
         else:
+            if SUIT_OF[action] != led:
+                self.voids[seat] |= shown_voids(action, led, self._trump)  # public (I13)
             if beaters(self._best, self._trump, ABOVE) & b:
                 self._best = action
                 self._best_seat = seat
@@ -686,11 +710,12 @@ class ImperialState:
         winner = self._best_seat
         leader = self._leader
         trick = self._trick
-        self.tricks_won[winner] += 1
+        self.tricks[winner] += 1
         self.tricks_done += 1
         self.events.append(
             {
                 "type": "trick",
+                "deal": self.deal_number,
                 "number": self.tricks_done,
                 "cards": [[(leader + i) % n, NAME[c]] for i, c in enumerate(trick)],
                 "winner": winner,
@@ -727,7 +752,7 @@ class ImperialState:
         self._to_act = None
         over = self.options.trick_bonus_over
         for s in self._order():
-            t = self.tricks_won[s]
+            t = self.tricks[s]
             if t == _TRICKS:
                 self._score(s, 8, "capot", "I10")
             elif t > over:
@@ -735,7 +760,7 @@ class ImperialState:
             if self.winner is not None:
                 return
         self.events.append(
-            {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks_won)}
+            {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks)}
         )
         self._advance()
 
@@ -756,9 +781,12 @@ class ImperialState:
             trump_card=self.trump_card,
             scores=tuple(self.scores),
             to_act=self._to_act,
-            legal=tuple(self.legal_actions()) if seat is not None and seat == self._to_act else (),
+            legal_actions=(
+                tuple(self.legal_actions()) if seat is not None and seat == self._to_act else ()
+            ),
             trick=tuple(self.trick),
-            tricks_won=tuple(self.tricks_won),
+            tricks=tuple(self.tricks),
+            voids=tuple(self.voids),
             played=tuple(self.played),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             shown=tuple(sh & h for sh, h in zip(self.shown, self.hands, strict=True)),
@@ -809,6 +837,11 @@ class ImperialState:
                 raise DealError(
                     f"guess for seat {s} has {h.bit_count()} cards, not {obs.hand_sizes[s]}"
                 )
+            if h & suits_cards(obs.voids[s]):
+                raise DealError(
+                    f"guess for seat {s} holds {' '.join(_names(h & suits_cards(obs.voids[s])))} "
+                    "of a suit it has shown it lacks"
+                )
             if obs.shown[s] & ~h:
                 raise DealError(
                     f"guess for seat {s} lacks its shown cards "
@@ -842,8 +875,9 @@ class ImperialState:
         self.played = list(obs.played)
         self.shown = list(obs.shown)
         self.captures = list(obs.captures)
-        self.tricks_won = list(obs.tricks_won)
-        self.tricks_done = sum(obs.tricks_won)
+        self.tricks = list(obs.tricks)
+        self.voids = list(obs.voids)
+        self.tricks_done = sum(obs.tricks)
         self.imperials = [i for i, _ in obs.scores]
         self.loose = [p for _, p in obs.scores]
         self._set_trump(obs.trump)
