@@ -100,3 +100,19 @@ def test_from_observation_three_players_keep_the_trump_card_undealt() -> None:
     bad[other] = (hands[other] & ~low) | 1 << tc
     with pytest.raises(DealError, match="undealt"):
         EmperorState.from_observation(obs, bad)
+
+
+def test_e10_emperor_observation_trick_in_play_order() -> None:
+    state = after_round1_suits()
+    for _ in range(3):
+        state.apply(PASS)
+    state.play("trump S")
+    # Round 2: the King (seat 3) leads every trick, then Prince 0, Soldier 1, Jester 2 (E10).
+    obs = state.observation(0)
+    assert obs.trick == () and obs.play_order == (3, 0, 1, 2)
+    state.play("8S")
+    state.play("AS")
+    obs = state.observation(1)
+    assert obs.trick == ((3, parse_card("8S")), (0, parse_card("AS")))
+    assert obs.to_json()["trick"] == [[3, "8S"], [0, "AS"]]
+    assert obs.to_json()["over"] is False

@@ -326,6 +326,18 @@ def test_e8_offers_rise_strictly_up_to_three_and_accept_moves_tricks() -> None:
     state.play("accept")
     # Three tricks move from the Prince's total to the King's; no swap (E8, E11).
     assert state.totals == [3, 9, 0, 14]
+    # The score events say so, with the totals after: Prince 6 - 3 = 3, King 6 + 3 = 9.
+    assert [e for e in state.events[-2:]] == [
+        {
+            "type": "score",
+            "seat": 0,
+            "points": -3,
+            "total": 3,
+            "reason": "bought off",
+            "rule": "E8",
+        },
+        {"type": "score", "seat": 1, "points": 3, "total": 9, "reason": "bought off", "rule": "E8"},
+    ]
     assert state.hands == list(SUITS_DEAL_LATER.hands)
     assert state.tricks == [0, 0, 0, 0]
     # One target per taker: the King's turn is over, the Prince is next.
@@ -455,3 +467,20 @@ def test_e12_final_standing_ties_go_to_the_better_last_title() -> None:
     ]
     assert over["why"][0]["seats"] == [1, 0]
     assert final_standing([5, 5, 5], [2, 0, 1])[0] == [2, 0, 1]
+
+
+def test_e11_round_tricks_are_score_events_before_the_round_ends() -> None:
+    # Round 1 of SUITS_DEAL: seat 3 (clubs, leading) takes all 13 tricks; the others none.
+    state = EmperorState.new(EmperorOptions(), deals=[SUITS_DEAL])
+    play_max(state, 52)
+    i = next(i for i, e in enumerate(state.events) if e["type"] == "deal_end")
+    assert state.events[i - 1] == {
+        "type": "score",
+        "seat": 3,
+        "points": 13,
+        "total": 13,
+        "reason": "tricks",
+        "rule": "E11",
+    }
+    assert state.events[i - 2]["type"] == "trick"  # no score for a seat without tricks
+    assert state.events[i]["number"] == 1 and state.events[i]["tricks"] == [0, 0, 0, 13]
