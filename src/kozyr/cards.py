@@ -12,7 +12,7 @@ else may use :class:`CardSet`.
 >>> hand = parse_cards("KS QS 10h Д♠")
 Traceback (most recent call last):
 ...
-kozyr.cards.CardError: card 'Д♠' is given twice
+kozyr.cards.CardError: Q♠ is given twice
 >>> hand = parse_cards("KS QS 10h 7♦")
 >>> len(hand), parse_card("QS") in hand, str(hand)
 (4, True, 'QS KS 10H 7D')
@@ -22,9 +22,9 @@ kozyr.cards.CardError: card 'Д♠' is given twice
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 __all__ = [
     "ACE",
@@ -68,7 +68,34 @@ Lang = Literal["en", "ru"]
 
 
 class CardError(ValueError):
-    """A card, card list or suit could not be read, or is not allowed where it was given."""
+    """A card, card list or suit could not be read, or is not allowed where it was given.
+
+    ``code`` and ``params`` name the problem in the catalog of :mod:`kozyr.messages`;
+    ``str(error)`` is its English message, ``error.message("ru")`` the Russian one.
+    """
+
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.params = dict(params or {})
+        super().__init__(self.message("en"))
+
+    def message(self, lang: Lang = "en") -> str:
+        # Imported here: the catalog renders cards with this module.
+        from kozyr.messages import message
+
+        return message(self.code, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """As :meth:`kozyr.games.base.IllegalAction.to_json` (no ruling: ``rule`` None)."""
+        from kozyr.messages import json_params
+
+        return {
+            "code": self.code,
+            "params": json_params(self.params),
+            "rule": None,
+            "message": self.message("en"),
+            "message_ru": self.message("ru"),
+        }
 
 
 class Suit(IntEnum):
@@ -115,7 +142,7 @@ def card(rank: int, suit: Suit | int) -> Card:
     (12, 13)
     """
     if rank not in _RANK_SET or not 0 <= suit <= 3:
-        raise CardError(f"no card of rank {rank!r} and suit {suit!r}")
+        raise CardError("bad_card_text", {"text": f"rank {rank!r}, suit {suit!r}"})
     return int(suit) * 13 + rank - 2
 
 
@@ -212,7 +239,7 @@ def parse_suit(text: str) -> Suit:
     """
     s = _SUIT_INPUT.get(text.strip().upper())
     if s is None:
-        raise CardError(f"unknown suit {text!r}: use S, H, D or C (or ♠ ♥ ♦ ♣)")
+        raise CardError("bad_suit_text", {"text": text})
     return s
 
 
@@ -225,17 +252,15 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    kozyr.cards.CardError: unknown card '1H': rank '1' is not one of 2-10, J, Q, K, A
+    kozyr.cards.CardError: “1H” is not a card: write a rank and a suit, like 10H or QS
     """
     t = text.strip().upper()
     if len(t) < 2:
-        raise CardError(f"unknown card {text!r}: a card is a rank and a suit, like 10H or QS")
+        raise CardError("bad_card_text", {"text": text})
     rank = _RANK_INPUT.get(t[:-1])
-    if rank is None:
-        raise CardError(f"unknown card {text!r}: rank {t[:-1]!r} is not one of 2-10, J, Q, K, A")
     suit = _SUIT_INPUT.get(t[-1])
-    if suit is None:
-        raise CardError(f"unknown card {text!r}: suit {t[-1]!r} is not one of S, H, D, C")
+    if rank is None or suit is None:
+        raise CardError("bad_card_text", {"text": text})
     return int(suit) * 13 + rank - 2
 
 
@@ -249,9 +274,10 @@ def parse_cards(text: str | Iterable[str]) -> CardSet:
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     mask = 0
     for part in parts:
-        bit = 1 << parse_card(part)
+        c = parse_card(part)
+        bit = 1 << c
         if mask & bit:
-            raise CardError(f"card {part!r} is given twice")
+            raise CardError("card_twice", {"card": c})
         mask |= bit
     return CardSet(mask)
 
@@ -302,7 +328,7 @@ class CardSet:
 
     def __init__(self, mask: int = 0) -> None:
         if mask < 0 or mask >> 52:
-            raise CardError(f"card mask {mask:#x} has bits outside the 52 cards")
+            raise CardError("bad_card_text", {"text": f"{mask:#x}"})
         self.mask = mask
 
     @classmethod

@@ -86,12 +86,11 @@ class Session:
                 self.state.apply(self.state.parse_action(text))
                 return
             except CardError as e:
-                reason = t("bad_input", self.lang, text=text) if self.lang == "ru" else str(e)
+                reason = e.message(self.lang)
                 self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
             except IllegalAction as e:
-                # The engine explains in English; a Russian reader gets the ruling and the
-                # choices instead.
-                reason = t("broken_rule", self.lang, rule=e.rule) if self.lang == "ru" else str(e)
+                # The catalog's message in the player's language, the ruling as a detail.
+                reason = f"{e.message(self.lang)} ({e.rule})"
                 self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
                 self.console.print(f"{t('legal', self.lang)}: {self._legal_texts()}")
             except GameError as e:

@@ -19,6 +19,7 @@ from kozyr.games.tricks import (
     beaters,
     follow_mask,
     legal_cards,
+    refusal,
     shown_voids,
 )
 
@@ -612,84 +613,55 @@ class EmperorState:
     # ------------------------------------------------------------------ errors
 
     def _illegal(self, a: int) -> IllegalAction:
-        """Why ``a`` is not legal now, in plain words, with the ruling it breaks."""
+        """Why ``a`` is not legal now (a code of :mod:`kozyr.messages`), with the ruling it
+        breaks."""
         ph = self._phase
         if ph == OVER:
-            return IllegalAction("the game is over", "E4")
+            return IllegalAction("game_over", {}, "E4")
         if ph == DEAL:
-            return IllegalAction("the game waits for the next round's deal", "E4")
+            return IllegalAction("waiting_for_deal", {}, "E4")
         if not 0 <= a < A.NUM_ACTIONS:
-            return IllegalAction(f"there is no action {a}", "E1")
+            return IllegalAction("not_an_action", {"action": a}, "E1")
         text = A.ACTION_TEXT[a]
         seat = self._to_act
         assert seat is not None
-        n = self.players
         if ph == PLAY:
             rule = "E5" if self._round == 1 else "E10"
             if a >= 52:
-                return IllegalAction(f"it is seat {seat}'s turn to play a card, not {text!r}", rule)
-            hand = self._hands[seat]
-            if not hand >> a & 1:
-                return IllegalAction(f"seat {seat} does not hold {text}", rule)
-            lead = self._lead
-            if hand & SUIT_MASKS[lead]:
-                return IllegalAction(
-                    f"seat {seat} must follow suit: {_SUIT_WORDS[lead]} were led and "
-                    f"seat {seat} holds {_SUIT_WORDS[lead]}",
-                    "E10",
-                )
-            t = self._trump
-            return IllegalAction(
-                f"seat {seat} has no {_SUIT_WORDS[lead]} and must play a trump "
-                f"({_SUIT_WORDS[t]}) while he holds one",
-                "E10",
-            )
+                return IllegalAction("must_play_card", {"action": text}, rule)
+            lead = self._lead if self._tc else -1
+            why = refusal(a, self._hands[seat], lead, self._best, self._trump, ABOVE_NATURAL)
+            assert why is not None
+            code, params = why
+            return IllegalAction(code, params, rule if code == "not_in_hand" else "E10")
         order = self._order
         assert order is not None
-        title = TITLE_NAMES[n]
         if ph == EXCHANGE:
-            me = title[self._ex_idx]
-            targets = swap_targets(order, self._ex_idx)
-            allowed = " or ".join(f"the {title[order.index(s)]} (seat {s})" for s in targets)
-            if A.SWAP <= a < A.SWAP + n:
-                target = a - A.SWAP
-                what = "himself" if target == seat else f"the {title[order.index(target)]}"
+            targets = sorted(swap_targets(order, self._ex_idx))
+            if A.SWAP <= a < A.SWAP + self.players:
                 return IllegalAction(
-                    f"the {me} (seat {seat}) may take the hand of {allowed}, not of {what} "
-                    f"(seat {target})",
-                    "E7",
+                    "swap_not_allowed", {"target": a - A.SWAP, "targets": targets}, "E7"
                 )
-            return IllegalAction(
-                f"it is the exchange: the {me} (seat {seat}) may swap with {allowed} or pass, "
-                f"not {text!r}",
-                "E7",
-            )
+            return IllegalAction("swap_or_pass", {"action": text, "targets": targets}, "E7")
         if ph == BARGAIN:
-            target = self._bargain_target
             if self._answering:
                 return IllegalAction(
-                    f"seat {seat} must accept or refuse the offer of {self._last_offer} "
-                    f"trick(s), not {text!r}",
-                    "E8",
+                    "answer_offer", {"tricks": self._last_offer, "action": text}, "E8"
                 )
             if A.OFFER < a <= A.OFFER + 3:
                 k = a - A.OFFER
-                total = self._totals[target]
                 if k <= self._last_offer:
-                    why = f"an offer must be more than the last one ({self._last_offer})"
-                elif k > self.options.max_offer:
-                    why = f"an offer is at most {self.options.max_offer} trick(s)"
-                else:
-                    why = f"seat {target} has only {total} trick(s) in his game total"
-                return IllegalAction(f"seat {target} cannot offer {k}: {why}", "E8")
-            return IllegalAction(
-                f"seat {target} was named for a swap and must offer tricks or yield, not {text!r}",
-                "E8",
-            )
-        return IllegalAction(
-            f"the king (seat {seat}) must name trump (trump S, H, D, C or NT), not {text!r}",
-            "E9",
-        )
+                    return IllegalAction(
+                        "offer_too_low", {"tricks": k, "last": self._last_offer}, "E8"
+                    )
+                if k > self.options.max_offer:
+                    return IllegalAction(
+                        "offer_too_high", {"tricks": k, "max": self.options.max_offer}, "E8"
+                    )
+                total = self._totals[self._bargain_target]
+                return IllegalAction("offer_over_total", {"tricks": k, "total": total}, "E8")
+            return IllegalAction("offer_or_yield", {"action": text}, "E8")
+        return IllegalAction("name_trump", {"action": text}, "E9")
 
     def action_text(self, action: int) -> str:
         return A.action_text(action)

@@ -14,6 +14,7 @@ from kozyr.cards import (
     card_list,
     card_names,
     parse_card,
+    rank_of,
     suit_name,
 )
 from kozyr.cards import CARD_NAMES as NAME
@@ -44,27 +45,6 @@ _TRICKS = 12
 
 
 _names = card_names
-
-
-# The English texts of the trick rules' refusals (kozyr.games.tricks.refusal).
-_REFUSAL_TEXT = {
-    "not_in_hand": "{card}: not in your hand",
-    "must_follow": "{card}: you must follow suit ({suit})",
-    "must_trump": "{card}: you have no {led}, so you must trump ({trump})",
-    "must_beat": "{card}: you must head the trick over {best} (must_head): play {cards}",
-}
-
-
-def _texts(params: dict[str, Any]) -> dict[str, str]:
-    out = {}
-    for k, v in params.items():
-        if k in ("suit", "led", "trump"):
-            out[k] = suit_name(v, long=True)
-        elif k == "cards":
-            out[k] = " ".join(NAME[c] for c in v)
-        else:
-            out[k] = NAME[v]
-    return out
 
 
 class ImperialState:
@@ -357,15 +337,14 @@ class ImperialState:
 
     def action_text(self, action: int) -> str:
         if not isinstance(action, int) or not 0 <= action < 52:
-            raise IllegalAction(f"{action!r} is not a card", "I7")
+            raise IllegalAction("not_an_action", {"action": action}, "I7")
         return NAME[action]
 
     def parse_action(self, text: str) -> int:
         c = parse_card(text)
         if not deck_for(self.players) >> c & 1:
-            raise IllegalAction(
-                f"{NAME[c]}: not in the {deck_for(self.players).bit_count()}-card deck", "I1"
-            )
+            deck = deck_for(self.players).bit_count()
+            raise IllegalAction("not_in_deck", {"card": c, "deck": deck, "ranks": rank_of(c)}, "I1")
         return c
 
     def play(self, text: str) -> None:
@@ -657,12 +636,12 @@ class ImperialState:
         seat = self._to_act
         if seat is None:
             if self.winner is not None:
-                raise IllegalAction("the game is over", "I12")
-            raise IllegalAction("no deal in play: the game waits for the next deal", "I5")
+                raise IllegalAction("game_over", {}, "I12")
+            raise IllegalAction("waiting_for_deal", {}, "I5")
         hand = self.hands[seat]
         led = self._led
         if type(action) is not int or not 0 <= action < 52:
-            raise IllegalAction(f"{action!r} is not a card", "I7")
+            raise IllegalAction("not_an_action", {"action": action}, "I7")
         b = 1 << action
         if self._must_head:
             legal = must_beat_mask(hand, led, self._best, self._trump, ABOVE)
@@ -702,8 +681,7 @@ class ImperialState:
     def _refused(self, card: int, hand: int) -> IllegalAction:
         why = refusal(card, hand, self._led, self._best, self._trump, ABOVE, self._must_head)
         assert why is not None
-        code, params = why
-        return IllegalAction(_REFUSAL_TEXT[code].format(**_texts(params)), "I7")
+        return IllegalAction(*why, "I7")
 
     def _finish_trick(self) -> None:
         n = self.players
