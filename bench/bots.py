@@ -217,7 +217,7 @@ def bench_level(
     while not times or time.perf_counter() < deadline:
         obs = pool[i % len(pool)]
         i += 1
-        legal = list(obs.legal) if game == "imperial" else list(obs.legal_actions)
+        legal = list(obs.legal_actions)
         t0 = time.perf_counter()
         action = bot.choose(obs, legal, budget)
         times.append(time.perf_counter() - t0)

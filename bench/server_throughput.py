@@ -119,11 +119,11 @@ class Scripted:
                     view = frame["view"]
                     if view.get("over"):
                         return
-                    if view.get("to_act") == seat and view.get("legal") and not pending:
+                    if view.get("to_act") == seat and view.get("legal_actions") and not pending:
                         n += 1
                         cid = f"a{n}"
                         pending[cid] = time.perf_counter()
-                        move = rng.choice(view["legal"])
+                        move = rng.choice(view["legal_actions"])
                         await ws.send(
                             json.dumps(
                                 {"type": "action", "table": table, "id": cid, "action": move}

@@ -69,7 +69,9 @@ def test_malformed_card_is_a_value_error_naming_the_text(text: str) -> None:
     with pytest.raises(CardError) as err:
         parse_card(text)
     assert isinstance(err.value, ValueError)
-    assert repr(text) in str(err.value)
+    assert err.value.code == "bad_card_text" and err.value.params == {"text": text}
+    assert f"“{text}” is not a card" in str(err.value)
+    assert f"«{text}» — не карта" in err.value.message("ru")
 
 
 def test_names_in_both_languages() -> None:
@@ -85,8 +87,11 @@ def test_parse_suit() -> None:
     assert parse_suit("S") is Suit.SPADES
     assert parse_suit("♥") is Suit.HEARTS
     assert parse_suit("б") is Suit.DIAMONDS
-    with pytest.raises(CardError, match="'X'"):
+    with pytest.raises(CardError, match="“X” is not a suit") as err:
         parse_suit("X")
+    assert err.value.code == "bad_suit_text" and err.value.message("ru").startswith(
+        "«X» — не масть"
+    )
 
 
 def test_i1_e1_decks() -> None:
@@ -118,8 +123,15 @@ def test_cardset_is_set_like() -> None:
 
 
 def test_card_given_twice_is_refused() -> None:
-    with pytest.raises(CardError, match="twice"):
+    with pytest.raises(CardError, match="Q♠ is given twice") as err:
         parse_cards("QS 10H Д♠")
+    assert err.value.to_json() == {
+        "code": "card_twice",
+        "params": {"card": "QS"},
+        "rule": None,
+        "message": "Q♠ is given twice",
+        "message_ru": "Д♠ указана дважды",
+    }
 
 
 def test_mask_outside_the_deck_is_refused() -> None:

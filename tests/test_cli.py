@@ -50,7 +50,7 @@ def test_play_imperial_to_the_end(players: int, deck: int, tmp_path: Path) -> No
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Game over" in out
-    assert "unknown card 'ZZ'" in out  # a typed card that is not a card gets a clear message
+    assert "“ZZ” is not a card" in out  # a typed card that is not a card gets a clear message
     assert "Not allowed" in out  # and so does an illegal one
     state = replay_file(_saved_record(out))
     assert state.over
@@ -69,8 +69,8 @@ def test_play_emperor_to_the_end(players: int, tmp_path: Path) -> None:
     out = result.stdout
     assert "Игра окончена" in out and "Император" in out
     # Refusals are explained in Russian, with the ruling and the choices (E7: "swap 9").
-    assert "(правило E7)" in out and "Можно:" in out
-    assert "Король забирает карты у любого" in out
+    assert "«swap 9»: для обмена укажите место 0-" in out and "(E7)" in out
+    assert "Можно:" in out
     state = replay_file(_saved_record(out))
     assert state.over
 
@@ -113,6 +113,36 @@ def test_replay_emperor_json_fields(tmp_path: Path) -> None:
     assert sorted(data["standing"]) == [0, 1, 2, 3]
 
 
+def test_replay_json_of_a_refused_record_prints_the_error(tmp_path: Path) -> None:
+    # A seeded 2-player game whose first action is a card of the 52-card deck that the
+    # 32-card deck lacks (I1): refused at action 0, exit code 2, the error as JSON.
+    path = tmp_path / "refused.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "kozyr-record/1",
+                "game": "imperial",
+                "options": {"players": 2},
+                "first_dealer": 0,
+                "seed": 7,
+                "deals": [],
+                "actions": ["2H"],
+            }
+        )
+    )
+    result = _run(["replay", str(path), "--json"])
+    assert result.returncode == 2
+    assert json.loads(result.stdout) == {
+        "error": {
+            "code": "not_in_deck",
+            "rule": "I1",
+            "message": "There are no twos in the 32-card deck",
+            "message_ru": "В колоде из 32 карт нет двоек",
+            "action_index": 0,
+        }
+    }
+
+
 def test_replay_refuses_a_broken_file(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(
@@ -120,7 +150,7 @@ def test_replay_refuses_a_broken_file(tmp_path: Path) -> None:
     )
     result = _run(["replay", str(path)])
     assert result.returncode == 2
-    assert "deals[0].hands[0][0]" in result.stderr and "'ZZ'" in result.stderr
+    assert "deals[0].hands[0][0]" in result.stderr and "“ZZ”" in result.stderr
 
 
 def test_bad_option_is_refused() -> None:

@@ -163,12 +163,36 @@ def test_broken_record_is_refused_saying_where(change: str, where: str) -> None:
     assert where in str(err.value)
 
 
+def test_a_refused_action_carries_the_engines_refusal() -> None:
+    # Seat 1 leads 8S; seat 0 holds spades (QS ...) and must follow, not play 8H (I7).
+    with pytest.raises(RecordError) as err:
+        replay(_broken("illegal action"))
+    e = err.value
+    assert (e.code, e.rule, e.action_index) == ("must_follow", "I7", 1)
+    assert e.to_json() == {
+        "code": "must_follow",
+        "rule": "I7",
+        "message": "You must follow suit (spades)",
+        "message_ru": "Нужно ходить в масть (пики)",
+        "action_index": 1,
+    }
+
+
+def test_a_broken_record_has_the_code_bad_record() -> None:
+    with pytest.raises(RecordError) as err:
+        replay(_broken("bad game"))
+    e = err.value
+    assert e.code == "bad_record" and e.rule is None and e.action_index is None
+    assert e.message("ru").startswith("Запись игры не воспроизводится: game: ")
+
+
 def test_actions_after_the_end_are_refused() -> None:
     state = _random_game(ImperialState.new(ImperialOptions(), seed=2), 2)
     record = to_record(state)
     record["actions"].append("AS")
-    with pytest.raises(RecordError, match=r"actions\[\d+\] 'AS': the game is already over"):
+    with pytest.raises(RecordError, match=r"actions\[\d+\] 'AS': the game is already over") as err:
         replay(record)
+    assert err.value.code == "game_over" and err.value.action_index == len(record["actions"]) - 1
 
 
 def test_replay_does_not_change_the_record() -> None:

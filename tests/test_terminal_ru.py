@@ -323,7 +323,9 @@ def test_refusal_lists_the_legal_cards_in_rank_order() -> None:
         obs = state.observation(0)
         assert obs.hand is not None
         illegal = [
-            c for c in sort_cards(parse_cards_of(obs.hand), "imperial") if c not in obs.legal
+            c
+            for c in sort_cards(parse_cards_of(obs.hand), "imperial")
+            if c not in obs.legal_actions
         ]
         assert illegal, "seed 3 starts with a trick to follow"
         return card_name(illegal[0], "ru")

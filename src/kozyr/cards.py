@@ -12,7 +12,7 @@ else may use :class:`CardSet`.
 >>> hand = parse_cards("KS QS 10h Д♠")
 Traceback (most recent call last):
 ...
-kozyr.cards.CardError: card 'Д♠' is given twice
+kozyr.cards.CardError: Q♠ is given twice
 >>> hand = parse_cards("KS QS 10h 7♦")
 >>> len(hand), parse_card("QS") in hand, str(hand)
 (4, True, 'QS KS 10H 7D')
@@ -22,12 +22,13 @@ kozyr.cards.CardError: card 'Д♠' is given twice
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 __all__ = [
     "ACE",
+    "CARD_NAMES",
     "DECK_32",
     "DECK_36",
     "DECK_52",
@@ -36,6 +37,9 @@ __all__ = [
     "QUEEN",
     "RANKS",
     "SUITS",
+    "SUIT_CARDS",
+    "SUIT_MASKS",
+    "SUIT_OF",
     "Card",
     "CardError",
     "CardSet",
@@ -44,12 +48,14 @@ __all__ = [
     "card",
     "card_list",
     "card_name",
+    "card_names",
     "cards_in",
     "parse_card",
     "parse_cards",
     "parse_suit",
     "rank_name",
     "rank_of",
+    "suit_letters",
     "suit_mask",
     "suit_name",
     "suit_of",
@@ -62,7 +68,34 @@ Lang = Literal["en", "ru"]
 
 
 class CardError(ValueError):
-    """A card, card list or suit could not be read, or is not allowed where it was given."""
+    """A card, card list or suit could not be read, or is not allowed where it was given.
+
+    ``code`` and ``params`` name the problem in the catalog of :mod:`kozyr.messages`;
+    ``str(error)`` is its English message, ``error.message("ru")`` the Russian one.
+    """
+
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.params = dict(params or {})
+        super().__init__(self.message("en"))
+
+    def message(self, lang: Lang = "en") -> str:
+        # Imported here: the catalog renders cards with this module.
+        from kozyr.messages import message
+
+        return message(self.code, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """As :meth:`kozyr.games.base.IllegalAction.to_json` (no ruling: ``rule`` None)."""
+        from kozyr.messages import json_params
+
+        return {
+            "code": self.code,
+            "params": json_params(self.params),
+            "rule": None,
+            "message": self.message("en"),
+            "message_ru": self.message("ru"),
+        }
 
 
 class Suit(IntEnum):
@@ -109,7 +142,7 @@ def card(rank: int, suit: Suit | int) -> Card:
     (12, 13)
     """
     if rank not in _RANK_SET or not 0 <= suit <= 3:
-        raise CardError(f"no card of rank {rank!r} and suit {suit!r}")
+        raise CardError("bad_card_text", {"text": f"rank {rank!r}, suit {suit!r}"})
     return int(suit) * 13 + rank - 2
 
 
@@ -125,9 +158,25 @@ def suit_of(c: Card) -> Suit:
     return SUITS[c // 13]
 
 
+SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+"""The bit mask of all 13 cards of each suit, by suit number."""
+SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+"""The suit number of each card (a table: the rules engines' hot paths ask it often)."""
+
+# SUIT_CARDS[s][m]: the cards of suit s whose rank bits (13 bits) are set in m, so that a
+# mask becomes a list by four look-ups instead of a loop over its bits.
+_RANK_LISTS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)
+)
+SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = (
+    _RANK_LISTS,
+    *(tuple(tuple(r + 13 * s for r in ranks) for ranks in _RANK_LISTS) for s in (1, 2, 3)),
+)
+
+
 def suit_mask(suit: Suit | int) -> int:
     """The bit mask of all 13 cards of a suit."""
-    return 0x1FFF << (13 * int(suit))
+    return SUIT_MASKS[int(suit)]
 
 
 def _deck(lowest_rank: int) -> int:
@@ -156,6 +205,16 @@ def suit_name(suit: Suit | int, lang: Lang = "en", *, long: bool = False) -> str
     return (_SUIT_LETTERS if lang == "en" else _SUIT_SYMBOLS)[int(suit)]
 
 
+def suit_letters(suits: int) -> list[str]:
+    """The letters of the suits whose bits are set in ``suits`` (bit ``s``: suit ``s``),
+    as the JSON views give a seat's voids.
+
+    >>> suit_letters(0b1001), suit_letters(0)
+    (['S', 'C'], [])
+    """
+    return [_SUIT_LETTERS[s] for s in range(4) if suits >> s & 1]
+
+
 def card_name(c: Card, lang: Lang = "en", *, symbols: bool = False) -> str:
     """A card in notation: ``10H``, ``QS``; in Russian ``10♥``, ``Д♠``.
 
@@ -168,6 +227,10 @@ def card_name(c: Card, lang: Lang = "en", *, symbols: bool = False) -> str:
     return rank + _SUIT_SYMBOLS[c // 13]
 
 
+CARD_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
+"""Every card's English name (``"10H"``), by card id: the names of events and records."""
+
+
 def parse_suit(text: str) -> Suit:
     """Reads a suit: ``S H D C``, ``♠ ♥ ♦ ♣`` or Russian ``П Ч Б Т``.
 
@@ -176,7 +239,7 @@ def parse_suit(text: str) -> Suit:
     """
     s = _SUIT_INPUT.get(text.strip().upper())
     if s is None:
-        raise CardError(f"unknown suit {text!r}: use S, H, D or C (or ♠ ♥ ♦ ♣)")
+        raise CardError("bad_suit_text", {"text": text})
     return s
 
 
@@ -189,17 +252,15 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    kozyr.cards.CardError: unknown card '1H': rank '1' is not one of 2-10, J, Q, K, A
+    kozyr.cards.CardError: “1H” is not a card: write a rank and a suit, like 10H or QS
     """
     t = text.strip().upper()
     if len(t) < 2:
-        raise CardError(f"unknown card {text!r}: a card is a rank and a suit, like 10H or QS")
+        raise CardError("bad_card_text", {"text": text})
     rank = _RANK_INPUT.get(t[:-1])
-    if rank is None:
-        raise CardError(f"unknown card {text!r}: rank {t[:-1]!r} is not one of 2-10, J, Q, K, A")
     suit = _SUIT_INPUT.get(t[-1])
-    if suit is None:
-        raise CardError(f"unknown card {text!r}: suit {t[-1]!r} is not one of S, H, D, C")
+    if rank is None or suit is None:
+        raise CardError("bad_card_text", {"text": text})
     return int(suit) * 13 + rank - 2
 
 
@@ -213,9 +274,10 @@ def parse_cards(text: str | Iterable[str]) -> CardSet:
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     mask = 0
     for part in parts:
-        bit = 1 << parse_card(part)
+        c = parse_card(part)
+        bit = 1 << c
         if mask & bit:
-            raise CardError(f"card {part!r} is given twice")
+            raise CardError("card_twice", {"card": c})
         mask |= bit
     return CardSet(mask)
 
@@ -226,12 +288,12 @@ def card_list(mask: int) -> list[Card]:
     >>> card_list(0b1010 | 1 << 51)
     [1, 3, 51]
     """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return [
+        *SUIT_CARDS[0][mask & 0x1FFF],
+        *SUIT_CARDS[1][mask >> 13 & 0x1FFF],
+        *SUIT_CARDS[2][mask >> 26 & 0x1FFF],
+        *SUIT_CARDS[3][mask >> 39 & 0x1FFF],
+    ]
 
 
 def cards_in(mask: int) -> Iterator[Card]:
@@ -240,10 +302,18 @@ def cards_in(mask: int) -> Iterator[Card]:
     >>> list(cards_in(0b1010))
     [1, 3]
     """
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return iter(card_list(mask))
+
+
+def card_names(mask: int, lang: Lang = "en", *, symbols: bool = False) -> list[str]:
+    """The names of the cards of a bit mask, lowest first (events and JSON views).
+
+    >>> card_names(parse_cards("QS 10H").mask), card_names(parse_cards("QS").mask, "ru")
+    (['QS', '10H'], ['Д♠'])
+    """
+    if lang == "en" and not symbols:
+        return [CARD_NAMES[c] for c in card_list(mask)]
+    return [card_name(c, lang, symbols=symbols) for c in card_list(mask)]
 
 
 class CardSet:
@@ -258,7 +328,7 @@ class CardSet:
 
     def __init__(self, mask: int = 0) -> None:
         if mask < 0 or mask >> 52:
-            raise CardError(f"card mask {mask:#x} has bits outside the 52 cards")
+            raise CardError("bad_card_text", {"text": f"{mask:#x}"})
         self.mask = mask
 
     @classmethod

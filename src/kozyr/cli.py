@@ -236,6 +236,10 @@ def replay_cmd(
         state = replay(data)
     except RecordError as e:
         message = str(e) if str(e).startswith(str(file)) else f"{file}: {e}"
+        if as_json:
+            # The refusal for programs: the engine's code, ruling and both messages.
+            json.dump({"error": e.to_json()}, sys.stdout, ensure_ascii=False, indent=1)
+            sys.stdout.write("\n")
         typer.echo(f"error: {message}", err=True)
         raise typer.Exit(2) from e
     if as_json:

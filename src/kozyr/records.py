@@ -29,21 +29,66 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from kozyr.cards import CardError, card_name, cards_in, parse_card
-from kozyr.games.base import GameError, GameState
+from kozyr.cards import CardError, Lang, card_name, cards_in, parse_card
+from kozyr.games.base import GameError, GameState, IllegalAction
 from kozyr.games.dealing import LEGACY, SCHEMES, SECURE, commitment, parse_seed_hex, seed_hex
 from kozyr.games.emperor import EmperorDeal, EmperorOptions, EmperorState
 from kozyr.games.emperor.deal import seeded_deal as emperor_seeded_deal
 from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
 from kozyr.games.imperial.deal import draw_first_dealer
 from kozyr.games.imperial.deal import seeded_deal as imperial_seeded_deal
+from kozyr.messages import message
 
 FORMAT = "kozyr-record/1"
 GAMES = ("imperial", "emperor")
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or does not make a valid game; says where."""
+    """A record that cannot be read or does not make a valid game; says where.
+
+    An action the rules refuse carries the engine's refusal: ``code`` and ``params`` (of
+    :mod:`kozyr.messages`), ``rule`` and ``action_index``; any other problem has the code
+    ``bad_record`` and its (English) text as the detail.
+    """
+
+    def __init__(
+        self,
+        text: str,
+        *,
+        code: str = "bad_record",
+        params: dict[str, Any] | None = None,
+        rule: str | None = None,
+        action_index: int | None = None,
+    ) -> None:
+        super().__init__(text)
+        self.code = code
+        self.params = {"detail": text} if params is None else params
+        self.rule = rule
+        self.action_index = action_index
+
+    def message(self, lang: Lang = "en") -> str:
+        return message(self.code, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """What ``kozyr replay --json`` prints under ``"error"``."""
+        return {
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message("en"),
+            "message_ru": self.message("ru"),
+            "action_index": self.action_index,
+        }
+
+    def within(self, prefix: str) -> RecordError:
+        """The same error, its text prefixed with where it happened (a file name)."""
+        params = {"detail": f"{prefix}: {self}"} if self.code == "bad_record" else self.params
+        return RecordError(
+            f"{prefix}: {self}",
+            code=self.code,
+            params=params,
+            rule=self.rule,
+            action_index=self.action_index,
+        )
 
 
 def _names(mask: int) -> list[str]:
@@ -284,12 +329,25 @@ def replay_steps(data: dict[str, Any]) -> Iterator[tuple[GameState, int | None]]
         if state.waiting_for_deal:
             return
         if state.over:
-            raise RecordError(f"actions[{i}] {text!r}: the game is already over")
+            raise RecordError(
+                f"actions[{i}] {text!r}: the game is already over",
+                code="game_over",
+                params={},
+                action_index=i,
+            )
         seat = state.to_act
         try:
             state.play(text)
-        except (GameError, CardError) as e:
-            raise RecordError(f"actions[{i}] {text!r}: {e}") from e
+        except (IllegalAction, CardError) as e:
+            raise RecordError(
+                f"actions[{i}] {text!r}: {e}",
+                code=e.code,
+                params=e.params,
+                rule=getattr(e, "rule", None),
+                action_index=i,
+            ) from e
+        except GameError as e:
+            raise RecordError(f"actions[{i}] {text!r}: {e}", action_index=i) from e
         yield state, seat
 
 
@@ -308,7 +366,7 @@ def replay_file(path: Path) -> GameState:
     except RecordError as e:
         if str(e).startswith(str(path)):
             raise
-        raise RecordError(f"{path}: {e}") from e
+        raise e.within(str(path)) from e
 
 
 def _mismatch(where: str, got: int, want: int) -> str:

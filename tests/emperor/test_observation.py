@@ -17,7 +17,7 @@ def test_e5_everyone_knows_who_holds_the_shown_trump_card() -> None:
     two_c = 1 << parse_card("2C")
     for seat in (None, 0, 1, 2):
         assert state.observation(seat).known[3] == two_c
-    assert state.observation(None).hand == 0
+    assert state.observation(None).hand is None  # a spectator holds no hand
     # Once played, the card leaves what is known.
     play_max(state, 52)
     assert all(m == 0 for m in state.observation(0).known.values())
@@ -33,7 +33,7 @@ def test_e7_swappers_know_each_others_hand_others_know_nothing() -> None:
     assert state.observation(None).known == {0: 0, 1: 0, 2: 0, 3: 0}
     assert state.observation(3).hand == J
     spectator = state.observation(None).to_json()
-    assert spectator["hand"] == [] and spectator["swaps"][0]["result"] == "swapped"
+    assert spectator["hand"] is None and spectator["swaps"][0]["result"] == "swapped"
 
 
 def test_e7_knowledge_moves_with_hands_on_chained_swaps() -> None:
@@ -100,3 +100,19 @@ def test_from_observation_three_players_keep_the_trump_card_undealt() -> None:
     bad[other] = (hands[other] & ~low) | 1 << tc
     with pytest.raises(DealError, match="undealt"):
         EmperorState.from_observation(obs, bad)
+
+
+def test_e10_emperor_observation_trick_in_play_order() -> None:
+    state = after_round1_suits()
+    for _ in range(3):
+        state.apply(PASS)
+    state.play("trump S")
+    # Round 2: the King (seat 3) leads every trick, then Prince 0, Soldier 1, Jester 2 (E10).
+    obs = state.observation(0)
+    assert obs.trick == () and obs.play_order == (3, 0, 1, 2)
+    state.play("8S")
+    state.play("AS")
+    obs = state.observation(1)
+    assert obs.trick == ((3, parse_card("8S")), (0, parse_card("AS")))
+    assert obs.to_json()["trick"] == [[3, "8S"], [0, "AS"]]
+    assert obs.to_json()["over"] is False

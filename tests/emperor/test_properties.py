@@ -34,7 +34,7 @@ def test_e4_e11_random_games_end_after_10_rounds_and_totals_add_up(players: int)
         assert state.over and state.round == 10 and state.to_act is None
         # Transfers move tricks, never create them: 13 tricks x 10 rounds.
         assert sum(state.totals) == 130
-        ends = [e for e in state.events if e["type"] == "round_end"]
+        ends = [e for e in state.events if e["type"] == "deal_end"]
         assert len(ends) == 10
         names = set(TITLE_NAMES[players])
         for e in ends:
@@ -68,7 +68,7 @@ def _check_events_are_public(state: EmperorState) -> None:
     """Cards appear in events only as they are played, plus round 1's shown card."""
     played = 0
     for ev in state.events:
-        if ev["type"] == "round_start":
+        if ev["type"] == "deal":
             played = 0
             if "trump_card" in ev:
                 tc = parse_card(ev["trump_card"])
@@ -78,7 +78,7 @@ def _check_events_are_public(state: EmperorState) -> None:
             assert not played >> c & 1
             played |= 1 << c
         elif ev["type"] == "trick":
-            for name in ev["cards"]:
+            for _, name in ev["cards"]:
                 assert played >> parse_card(name) & 1
         else:
             assert not CARD_KEYS & set(ev), ev
@@ -94,7 +94,7 @@ def test_b3_observations_never_show_what_a_seat_may_not_know(players: int) -> No
                 hands = state.hands
                 for seat in [None, *range(players)]:
                     obs = state.observation(seat)
-                    assert obs.hand == (0 if seat is None else hands[seat])
+                    assert obs.hand == (None if seat is None else hands[seat])
                     for t, m in obs.known.items():
                         assert m & ~hands[t] == 0  # never wrong
                     if seat is None:

@@ -42,7 +42,9 @@ def test_e1_ace_is_high_and_deck_has_52_cards() -> None:
     state.play("trump S")
     trick(state, "8S")
     ev = state.events[-1]
-    assert ev["type"] == "trick" and ev["cards"][0] == "AS" and ev["winner"] == 0
+    # The King's 8S first, then the Prince's AS (E10 order).
+    assert ev["type"] == "trick" and ev["cards"][:2] == [[3, "8S"], [0, "AS"]]
+    assert ev["winner"] == 0
 
 
 def test_e1_deal_rejects_cards_outside_the_deck_and_twice() -> None:
@@ -98,7 +100,7 @@ def test_e4_a_game_is_the_given_number_of_rounds_each_freshly_dealt() -> None:
         state.apply(state.legal_actions()[-1])
     assert state.round == 10
     assert len(state.dealt) == 10 and len({d.hands for d in state.dealt}) == 10
-    assert [e["round"] for e in state.events if e["type"] == "round_start"] == list(range(1, 11))
+    assert [e["number"] for e in state.events if e["type"] == "deal"] == list(range(1, 11))
     with pytest.raises(IllegalAction) as info:
         state.apply(0)
     assert info.value.rule == "E4"
@@ -123,7 +125,7 @@ def test_e5_trump_card_shown_last_joiner_leads_and_winners_lead() -> None:
     # must trump (E10). Seat 3 wins and leads the next trick (E5).
     state = EmperorState.new(EmperorOptions(), deals=[SUITS_DEAL], join_order=[1, 2, 3, 0])
     start = state.events[0]
-    assert start["type"] == "round_start" and start["trump_card"] == "2C"
+    assert start["type"] == "deal" and start["trump_card"] == "2C"
     assert start["leader"] == 0 and start["trump"] == "C" and start["trump_card_holder"] == 3
     assert state.trump == 3 and state.to_act == 0
     trick(state, "AS")
@@ -156,7 +158,7 @@ def test_e6_players_without_tricks_keep_their_order_of_play_after_round1() -> No
     state = EmperorState.new(EmperorOptions(), deals=[SUITS_DEAL], join_order=[0, 2, 3, 1])
     play_max(state, 52)
     assert state.titles == ["jester", "prince", "soldier", "king"]
-    end = next(e for e in state.events if e["type"] == "round_end")
+    end = next(e for e in state.events if e["type"] == "deal_end")
     assert end["tricks"] == [0, 0, 0, 13]
     assert end["why"][0]["by"] == "previous_order" and end["why"][0]["seats"] == [1, 2, 0]
 
@@ -188,8 +190,9 @@ def test_e6_equal_tricks_go_to_the_earlier_first_trick_and_e10_king_leads_every_
         assert state.to_act == 2
         state.apply(max(state.legal_actions()))
         last = [e for e in state.events if e["type"] == "trick"][-1]
-        assert last["leader"] == 3 and last["number"] == i + 1
-    end = [e for e in state.events if e["type"] == "round_end"][-1]
+        # E10: the trick's cards in play order, King first.
+        assert [s for s, _ in last["cards"]] == [3, 0, 1, 2] and last["number"] == i + 1
+    end = [e for e in state.events if e["type"] == "deal_end"][-1]
     assert end["tricks"] == [6, 6, 0, 1]
     assert end["first_trick"] == [2, 1, None, 13]
     assert state.titles == ["prince", "king", "jester", "soldier"]
@@ -239,7 +242,10 @@ def test_e7_eligibility_four_players() -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.play("swap 3")  # the King is above the Prince
-    assert info.value.rule == "E7" and "king" in str(info.value)
+    # The Prince (seat 0) may name the Soldier (1) or the Jester (2), not the King (3).
+    assert info.value.rule == "E7" and info.value.code == "swap_not_allowed"
+    assert info.value.params == {"target": 3, "targets": [1, 2]}
+    assert info.value.message() == "You may take the hand of seat 1 or seat 2, not of seat 3"
     assert snapshot(state) == before
     state.apply(PASS)
     assert state.to_act == 1
@@ -286,7 +292,9 @@ def test_e8_bargain_limits_and_transfer() -> None:
     assert state.legal_actions() == [YIELD]
     with pytest.raises(IllegalAction) as info:
         state.play("offer 1")
-    assert info.value.rule == "E8" and "only 0" in str(info.value)
+    # The Jester's game total is 0: he cannot pay a trick (E8).
+    assert info.value.rule == "E8" and info.value.code == "offer_over_total"
+    assert info.value.message("ru") == "В вашем итоге всего 0 взят."
     state.play("yield")
     assert state.hands[3] == ROUND2_DEAL.hands[0]
     assert state.to_act == 0 and state.phase == "exchange"
@@ -317,12 +325,25 @@ def test_e8_offers_rise_strictly_up_to_three_and_accept_moves_tricks() -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.play("offer 2")
-    assert info.value.rule == "E8" and "more than the last" in str(info.value)
+    assert info.value.rule == "E8" and info.value.code == "offer_too_low"
+    assert info.value.message() == "An offer must be more than the last one (2)"
     assert snapshot(state) == before
     state.play("offer 3")
     state.play("accept")
     # Three tricks move from the Prince's total to the King's; no swap (E8, E11).
     assert state.totals == [3, 9, 0, 14]
+    # The score events say so, with the totals after: Prince 6 - 3 = 3, King 6 + 3 = 9.
+    assert [e for e in state.events[-2:]] == [
+        {
+            "type": "score",
+            "seat": 0,
+            "points": -3,
+            "total": 3,
+            "reason": "bought off",
+            "rule": "E8",
+        },
+        {"type": "score", "seat": 1, "points": 3, "total": 9, "reason": "bought off", "rule": "E8"},
+    ]
     assert state.hands == list(SUITS_DEAL_LATER.hands)
     assert state.tricks == [0, 0, 0, 0]
     # One target per taker: the King's turn is over, the Prince is next.
@@ -339,7 +360,7 @@ def test_e8_refused_at_three_the_target_can_only_yield() -> None:
     state.play("yield")
     assert state.hands[1] == SUITS_DEAL_LATER.hands[3]
     assert [e["type"] for e in state.events[-5:]] == [
-        "round_start",
+        "deal",
         "swap",
         "offer",
         "refuse",
@@ -378,7 +399,8 @@ def test_e9_king_names_trump_or_no_trumps() -> None:
     assert state.legal_actions() == [TRUMP, TRUMP + 1, TRUMP + 2, TRUMP + 3, TRUMP_NT]
     with pytest.raises(IllegalAction) as info:
         state.play("2S")
-    assert info.value.rule == "E9"
+    assert info.value.rule == "E9" and info.value.code == "name_trump"
+    assert info.value.message("ru") == "Назовите козырь (П, Ч, Б, Т или БК), а не «2S»"
     state.play("trump ♥")
     assert state.trump == 1 and state.events[-1]["trump"] == "H"
 
@@ -395,15 +417,17 @@ def test_e10_follow_suit_else_trump_else_any() -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.play("2D")
-    assert info.value.rule == "E10" and "follow suit" in str(info.value)
-    with pytest.raises(IllegalAction, match="does not hold"):
+    assert info.value.rule == "E10" and info.value.code == "must_follow"
+    assert info.value.message("ru") == "Нужно ходить в масть (пики)"
+    with pytest.raises(IllegalAction, match="You do not hold 2♣") as info:
         state.play("2C")
+    assert info.value.code == "not_in_hand" and info.value.message("ru") == "У вас нет 2♣"
     assert snapshot(state) == before
     state.play("9S")
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.play("AH")
-    assert info.value.rule == "E10" and "trump" in str(info.value)
+    assert info.value.rule == "E10" and info.value.code == "must_trump"
     assert snapshot(state) == before
     assert sorted(state.legal_actions()) == sorted(
         c for c in range(52) if cards("9D 10D JD QD KD AD") >> c & 1
@@ -452,3 +476,20 @@ def test_e12_final_standing_ties_go_to_the_better_last_title() -> None:
     ]
     assert over["why"][0]["seats"] == [1, 0]
     assert final_standing([5, 5, 5], [2, 0, 1])[0] == [2, 0, 1]
+
+
+def test_e11_round_tricks_are_score_events_before_the_round_ends() -> None:
+    # Round 1 of SUITS_DEAL: seat 3 (clubs, leading) takes all 13 tricks; the others none.
+    state = EmperorState.new(EmperorOptions(), deals=[SUITS_DEAL])
+    play_max(state, 52)
+    i = next(i for i, e in enumerate(state.events) if e["type"] == "deal_end")
+    assert state.events[i - 1] == {
+        "type": "score",
+        "seat": 3,
+        "points": 13,
+        "total": 13,
+        "reason": "tricks",
+        "rule": "E11",
+    }
+    assert state.events[i - 2]["type"] == "trick"  # no score for a seat without tricks
+    assert state.events[i]["number"] == 1 and state.events[i]["tricks"] == [0, 0, 0, 13]

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kozyr.cards import parse_card
+from kozyr.cards import card_list, parse_card
 from kozyr.games.imperial import ImperialOptions, ImperialState
-from kozyr.games.imperial.card_tables import cards_list
 
 from .helpers import snapshot
 
@@ -65,7 +64,7 @@ def _check_observation(state: ImperialState, seat: int | None) -> None:
             secret |= state.hands[t] & ~state.shown[t]
     data = obs.to_json()
     data["events"] = _this_deal(state)
-    secret_names = {state.action_text(c) for c in cards_list(secret)}
+    secret_names = {state.action_text(c) for c in card_list(secret)}
     assert not (_card_names(data) & secret_names)
     if seat is not None:
         assert obs.hand == state.hands[seat]

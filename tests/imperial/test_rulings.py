@@ -86,7 +86,7 @@ def test_i3_point_tie_broken_by_value_with_ace_eleven() -> None:
         "points": 4,
         "reason": "point",
         "rule": "I6",
-        "loose": 4,
+        "total": 4,
     } in state.events
 
 
@@ -230,9 +230,11 @@ def test_i7_must_follow_suit_and_state_is_unchanged() -> None:
     assert state.to_act == 0
     state.play("QH")
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=r"10D: you must follow suit \(hearts\)") as err:
+    with pytest.raises(IllegalAction, match=r"You must follow suit \(hearts\) \(I7\)") as err:
         state.play("10D")
-    assert err.value.rule == "I7"
+    assert err.value.rule == "I7" and isinstance(err.value, ValueError)
+    assert err.value.code == "must_follow" and err.value.params["suit"] == 1  # hearts
+    assert err.value.message("ru") == "Нужно ходить в масть (черви)"
     assert snapshot(state) == before
     assert state.legal_actions() == [C("7H"), C("10H"), C("JH"), C("AH")]
 
@@ -243,8 +245,13 @@ def test_i7_must_trump_when_void() -> None:
     state.play("7H")
     state.play("9S")  # seat 0 won and leads; seat 1 has no spades
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="10D: you have no spades, so you must trump"):
+    with pytest.raises(IllegalAction) as err:
         state.play("10D")
+    # Spades led, seat 1 has none and holds trumps (hearts): he must trump.
+    assert err.value.code == "must_trump" and err.value.rule == "I7"
+    assert err.value.message() == "You have no spades, so you must trump (hearts)"
+    assert err.value.message("ru") == "У вас нет масти (пики), поэтому нужно бить козырем (черви)"
+    assert err.value.to_json()["params"] == {"card": "10D", "led": "S", "trump": "H"}
     assert snapshot(state) == before
     assert state.legal_actions() == [C("10H"), C("JH"), C("AH")]
 
@@ -258,8 +265,9 @@ def test_i7_any_card_when_void_of_suit_and_trumps() -> None:
 
 def test_i7_not_in_hand_and_no_overtake_duty() -> None:
     state = start(_play_deal(), dealer=1)
-    with pytest.raises(IllegalAction, match="KS: not in your hand"):
+    with pytest.raises(IllegalAction, match="You do not hold K♠") as err:
         state.play("KS")
+    assert err.value.code == "not_in_hand" and err.value.message("ru") == "У вас нет К♠"
     state.play("8H")
     assert C("7H") in state.legal_actions()  # no duty to beat 8H by default
 
@@ -269,8 +277,10 @@ def test_i7_must_head_option() -> None:
     state.play("8H")
     # 10H, JH and AH beat 8H; 7H does not, so it is not allowed.
     assert state.legal_actions() == [C("10H"), C("JH"), C("AH")]
-    with pytest.raises(IllegalAction, match="must head"):
+    with pytest.raises(IllegalAction, match="You must beat 8♥: play 10♥ J♥ A♥") as err:
         state.play("7H")
+    assert err.value.code == "must_beat"
+    assert err.value.message("ru") == "Нужно перебить 8♥: ходите 10♥ В♥ Т♥"
     state2 = start(_play_deal(), dealer=1, must_head=True)
     state2.play("QH")  # nothing of seat 1 beats QH: any heart
     assert state2.legal_actions() == [C("7H"), C("10H"), C("JH"), C("AH")]
@@ -278,10 +288,16 @@ def test_i7_must_head_option() -> None:
 
 def test_i7_wrong_actions() -> None:
     state = start(_play_deal(), dealer=1)
-    with pytest.raises(IllegalAction, match="not in the 32-card deck"):
+    with pytest.raises(IllegalAction, match="There are no sixes in the 32-card deck") as err:
         state.parse_action("6S")
-    with pytest.raises(IllegalAction):
+    assert err.value.code == "not_in_deck" and err.value.rule == "I1"
+    assert err.value.message("ru") == "В колоде из 32 карт нет шестёрок"
+    with pytest.raises(IllegalAction) as err:
+        state.parse_action("2C")
+    assert err.value.message("ru") == "В колоде из 32 карт нет двоек"
+    with pytest.raises(IllegalAction, match="There is no action 99") as err:
         state.apply(99)
+    assert err.value.code == "not_an_action"
 
 
 # ---------------------------------------------------------------- I8 honours in play
@@ -412,6 +428,7 @@ def test_i12_game_ends_during_declarations() -> None:
     assert not [e for e in of_type(state, "declare") if e["kind"] in ("point", "honours")]
     assert state.events[-1] == {
         "type": "game_over",
+        "places": [0, 1],
         "winner": 0,
         "imperials": [3, 0],
         "stakes": [5, -5],
@@ -447,14 +464,14 @@ def test_i13_observation_hides_other_hand_and_stock() -> None:
     obs = state.observation(0)
     assert obs.hand == deal.hands[0]
     assert obs.shown[1] == parse_cards("KH QH JH").mask
-    assert obs.legal == tuple(state.legal_actions())
+    assert obs.legal_actions == tuple(state.legal_actions())
     text = str(obs.to_json())
     hidden1 = parse_cards("8H 9H 7S 8S 9S 10S 7D 8D 9D")
     for name in hidden1.names() + parse_cards("10D JD AD JC QC KC AC").names():
         assert f"'{name}'" not in text, name
     spectator = state.observation(None)
-    assert spectator.hand is None and spectator.legal == ()
-    assert state.observation(1).legal == ()
+    assert spectator.hand is None and spectator.legal_actions == ()
+    assert state.observation(1).legal_actions == ()
 
 
 def test_i13_three_player_trump_card_is_public() -> None:

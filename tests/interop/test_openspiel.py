@@ -9,12 +9,10 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from kozyr.cards import SUIT_MASKS  # noqa: E402
 from kozyr.games.emperor import EmperorState  # noqa: E402
 from kozyr.games.imperial import ImperialState  # noqa: E402
 from kozyr.interop import openspiel as kos  # noqa: E402
-from kozyr.interop.sampling import imperial_voids  # noqa: E402
-
-SUIT = [0x1FFF << (13 * s) for s in range(4)]
 
 
 @pytest.mark.parametrize(
@@ -111,10 +109,10 @@ def test_resampling_keeps_the_information_state(name: str, params: dict[str, obj
                 else:
                     assert isinstance(k, ImperialState)
                     assert obs.shown[seat] & ~hands[seat] == 0
-                    voids = imperial_voids(obs)[seat]
+                    voids = obs.voids[seat]
                 for suit in range(4):
                     if voids >> suit & 1:
-                        assert hands[seat] & SUIT[suit] == 0
+                        assert hands[seat] & SUIT_MASKS[suit] == 0
             # The resampled world plays on to the end like any other state.
             for _ in range(40):
                 if sample.is_terminal():
@@ -125,7 +123,7 @@ def test_resampling_keeps_the_information_state(name: str, params: dict[str, obj
                     sample.apply_action(rng.choice(sample.legal_actions()))
 
 
-def test_voids_are_read_from_the_tricks() -> None:
+def test_imperial_voids_agree_with_the_hands() -> None:
     game = pyspiel.load_game(kos.IMPERIAL, {"players": 2})
     rng = random.Random(3)
     found = 0
@@ -134,12 +132,12 @@ def test_voids_are_read_from_the_tricks() -> None:
         k = kos.kozyr_state(state)
         assert isinstance(k, ImperialState)
         for seat in range(2):
-            voids = imperial_voids(k.observation(seat))
+            voids = k.observation(seat).voids
             for other in range(2):
                 for suit in range(4):
                     if voids[other] >> suit & 1:
                         found += 1
-                        assert k.hands[other] & SUIT[suit] == 0
+                        assert k.hands[other] & SUIT_MASKS[suit] == 0
     assert found > 0
 
 

@@ -118,7 +118,7 @@ async def test_b1_e5_emperor_people_join_order_decides_first_leader(server: Serv
         )
         record = await _record(a, table)
         assert record["join_order"] == [0, 2, 1]
-        start = next(e for e in record_start_events(record) if e["type"] == "round_start")
+        start = next(e for e in record_start_events(record) if e["type"] == "deal")
         assert start["leader"] == 1
         await asyncio.sleep(0.2)
         for p, seat in ((a, 0), (b, 1), (c, 2), (spectator, None)):

@@ -140,16 +140,13 @@ def strongest(page: Page) -> str | None:
     v = view(page)
     if v is None:
         return None
-    game = "imperial" if "legal" in v else "emperor"
-    legal = v["legal"] if game == "imperial" else v["legal_actions"]
+    game = "emperor" if "phase" in v else "imperial"
+    legal = v["legal_actions"]
     cards = [c for c in legal if c[-1] in "SHDC" and " " not in c]
     if not cards:
         return None
     trump = v.get("trump")
-    if game == "imperial":
-        trick = [c for _, c in v["trick"]]
-    else:
-        trick = [v["current_trick"][s] for s in v["trick_order"] if v["current_trick"][s]]
+    trick = [c for _, c in v["trick"]]  # (seat, card) in play order, both games
 
     def power(c: str, led: str) -> tuple[int, int]:
         return (2 if c[-1] == trump else 1 if c[-1] == led else 0, _rank(c, game))

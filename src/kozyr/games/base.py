@@ -11,7 +11,11 @@ spectator. What only one seat may know lives in ``state.observation(seat)``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol, Self, TypeAlias
+
+from kozyr.cards import Lang
+from kozyr.messages import json_params, message
 
 Event: TypeAlias = dict[str, Any]
 """One public event, JSON-ready, always with a ``"type"`` key."""
@@ -22,14 +26,33 @@ class GameError(ValueError):
 
 
 class IllegalAction(GameError):
-    """An action that the rules forbid here; ``rule`` names the ruling it breaks (``"I7"``).
+    """An action that the rules forbid here: ``code`` and ``params`` name the problem in
+    the catalog of :mod:`kozyr.messages` (``"must_follow"``, ``{"suit": 0}``), ``rule``
+    the ruling it breaks (``"I7"``). ``str(error)`` is the English message and the rule;
+    ``error.message("ru")`` the Russian message.
 
     The state is left exactly as it was.
     """
 
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(f"{message} ({rule})")
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None, rule: str = "") -> None:
+        self.code = code
+        self.params = dict(params or {})
         self.rule = rule
+        super().__init__(f"{self.message('en')} ({rule})" if rule else self.message("en"))
+
+    def message(self, lang: Lang = "en") -> str:
+        return message(self.code, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """The refusal for a client: code, parameters (cards and suits as text), ruling and
+        both messages."""
+        return {
+            "code": self.code,
+            "params": json_params(self.params),
+            "rule": self.rule,
+            "message": self.message("en"),
+            "message_ru": self.message("ru"),
+        }
 
 
 class DealError(GameError):

@@ -123,7 +123,7 @@ def imperial_vector(obs: ImperialObservation, out: Vector | None = None) -> Vect
         out[at + rel(s)] = obs.hand_sizes[s] / 12.0
     at += n
     for s in range(n):
-        out[at + rel(s)] = obs.tricks_won[s] / 12.0
+        out[at + rel(s)] = obs.tricks[s] / 12.0
     at += n
     if obs.trump is not None:
         jack = 13 * obs.trump + 9  # rank 11 (J) is bit 9; ace (14) bit 12
@@ -159,7 +159,8 @@ def emperor_vector(obs: EmperorObservation, out: Vector | None = None) -> Vector
         return (seat - me) % n
 
     at = 0
-    _cards(out, at, obs.hand)
+    if obs.hand is not None:
+        _cards(out, at, obs.hand)
     at += 52
     for s in range(n):
         _cards(out, at + 52 * rel(s), obs.played[s])
@@ -167,9 +168,8 @@ def emperor_vector(obs: EmperorObservation, out: Vector | None = None) -> Vector
     for s, m in obs.known.items():
         _cards(out, at + 52 * rel(s), m)
     at += 52 * n
-    for s, c in enumerate(obs.current_trick):
-        if c is not None:
-            out[at + 52 * rel(s) + c] = 1.0
+    for s, c in obs.trick:
+        out[at + 52 * rel(s) + c] = 1.0
     at += 52 * n
     for s in range(n):
         for suit in range(4):
@@ -194,8 +194,8 @@ def emperor_vector(obs: EmperorObservation, out: Vector | None = None) -> Vector
     if obs.to_act is not None:
         out[at + rel(obs.to_act)] = 1.0
     at += n
-    if obs.trick_order:
-        out[at + rel(obs.trick_order[0])] = 1.0
+    if obs.play_order:
+        out[at + rel(obs.play_order[0])] = 1.0
     at += n
     for s in range(n):
         out[at + rel(s)] = obs.hand_sizes[s] / 13.0

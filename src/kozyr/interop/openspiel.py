@@ -35,12 +35,12 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
+from kozyr.cards import CARD_NAMES as IMPERIAL_TEXT
 from kozyr.games.emperor import ACTION_TEXT as EMPEROR_TEXT
 from kozyr.games.emperor import EmperorObservation, EmperorOptions, EmperorState
 from kozyr.games.emperor import seeded_deal as emperor_deal
 from kozyr.games.imperial import ImperialObservation, ImperialOptions, ImperialState
 from kozyr.games.imperial import seeded_deal as imperial_deal
-from kozyr.games.imperial.card_tables import NAME as IMPERIAL_TEXT
 
 from .encoding import emperor_size, emperor_vector, imperial_size, imperial_vector
 from .sampling import sample_emperor_hidden, sample_imperial_hidden
@@ -67,7 +67,7 @@ DEFAULT_DEAL_SEEDS = 1000
 KState = ImperialState | EmperorState
 KObservation = ImperialObservation | EmperorObservation
 
-_OBS_SKIP = frozenset({"events", "options", "legal", "legal_actions", "players"})
+_OBS_SKIP = frozenset({"events", "options", "legal_actions", "players"})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -476,9 +476,8 @@ def observation_text(obs: KObservation) -> str:
 
 def information_text(obs: KObservation) -> str:
     """The observation plus the public events of the current deal (round)."""
-    marker = "deal" if isinstance(obs, ImperialObservation) else "round_start"
     events = obs.events
-    current = events[_deal_start(events, marker) :]
+    current = events[_deal_start(events, "deal") :]
     return observation_text(obs) + " history=" + repr(list(current))
 
 

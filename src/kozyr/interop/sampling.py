@@ -10,7 +10,7 @@ What the guesses respect:
 - **both games**: hand sizes; the observer's hand and every played card are nobody else's;
   cards known to be in a hand are in it; a seat that has shown out of a suit holds none.
 - **Imperial**: shown cards (marked imperials, declared honours, a white hand, the
-  3-player trump card); the 2-player turn-up; voids read from this deal's tricks (did not
+  3-player trump card); the 2-player turn-up; the observation's ``voids`` (did not
   follow: void in the suit led; did not follow and did not trump: void in trumps too);
   honours: every honour held at the deal was declared and shown (I6), so an honour that
   is neither shown nor played lies in the observer's hand or, with 2 players, in the stock.
@@ -36,31 +36,19 @@ from collections.abc import Sequence
 from kozyr.cards import DECK_52
 from kozyr.games.emperor import EmperorObservation
 from kozyr.games.imperial import ImperialObservation, honour_mask
-from kozyr.games.imperial.card_tables import NAME, deck_for, low_rank_for
+from kozyr.games.imperial.card_tables import deck_for, low_rank_for
+from kozyr.games.tricks import suits_cards
 
 __all__ = [
     "SamplingError",
     "fill_buckets",
-    "imperial_voids",
     "sample_emperor_hidden",
     "sample_imperial_hidden",
 ]
 
-_SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
-_CARD_OF_NAME = {name: c for c, name in enumerate(NAME)}
-
 
 class SamplingError(ValueError):
     """The constraints admit no deal (an inconsistent observation)."""
-
-
-def _void_mask(voids: int) -> int:
-    """The cards of the suits whose bits are set in ``voids`` (bit s = suit s)."""
-    m = 0
-    for s in range(4):
-        if voids >> s & 1:
-            m |= _SUIT_MASK[s]
-    return m
 
 
 def _feasible(needs: Sequence[int], allowed: Sequence[int], free: int) -> bool:
@@ -116,35 +104,6 @@ def fill_buckets(
     return out
 
 
-def imperial_voids(obs: ImperialObservation) -> list[int]:
-    """Suits (bit masks, bit s = suit s) each seat has shown out of in this deal."""
-    n = obs.options.players
-    voids = [0] * n
-    trump = obs.trump
-    tricks: list[list[tuple[int, int]]] = []
-    # This deal's completed tricks come from the public events after its "deal" event.
-    start = 0
-    for i in range(len(obs.events) - 1, -1, -1):
-        if obs.events[i].get("type") == "deal":
-            start = i
-            break
-    for event in obs.events[start:]:
-        if event.get("type") == "trick":
-            tricks.append([(int(s), _CARD_OF_NAME[name]) for s, name in event["cards"]])
-    tricks.append(list(obs.trick))
-    for trick in tricks:
-        if not trick:
-            continue
-        led = trick[0][1] // 13
-        for seat, c in trick[1:]:
-            suit = c // 13
-            if suit != led:
-                voids[seat] |= 1 << led
-                if trump is not None and suit != trump:
-                    voids[seat] |= 1 << trump
-    return voids
-
-
 def sample_imperial_hidden(obs: ImperialObservation, rng: random.Random) -> list[int]:
     """One guess of every seat's hand (the observer's entry is his own hand)."""
     if obs.seat is None or obs.hand is None or obs.trump is None:
@@ -162,10 +121,10 @@ def sample_imperial_hidden(obs: ImperialObservation, rng: random.Random) -> list
             public |= obs.shown[s]
     free = deck & ~public
     honours = honour_mask(obs.trump, low_rank_for(n))
-    voids = imperial_voids(obs)
+    voids = obs.voids
     others = [s for s in range(n) if s != me]
     needs = [obs.hand_sizes[s] - obs.shown[s].bit_count() for s in others]
-    allowed = [DECK_52 & ~honours & ~_void_mask(voids[s]) for s in others]
+    allowed = [DECK_52 & ~honours & ~suits_cards(voids[s]) for s in others]
     stock = free.bit_count() - sum(needs)
     if stock:
         needs.append(stock)  # 2 players: the seven unused cards
@@ -180,7 +139,7 @@ def sample_imperial_hidden(obs: ImperialObservation, rng: random.Random) -> list
 
 def sample_emperor_hidden(obs: EmperorObservation, rng: random.Random) -> list[int]:
     """One guess of every seat's hand (the observer's entry is his own hand)."""
-    if obs.seat is None:
+    if obs.seat is None or obs.hand is None:
         raise SamplingError("need a seat's observation")
     n = obs.players
     me = obs.seat
@@ -196,7 +155,7 @@ def sample_emperor_hidden(obs: EmperorObservation, rng: random.Random) -> list[i
         undealt -= 1
     free = DECK_52 & ~public
     needs = [obs.hand_sizes[s] - obs.known.get(s, 0).bit_count() for s in others]
-    allowed = [DECK_52 & ~_void_mask(obs.voids[s]) for s in others]
+    allowed = [DECK_52 & ~suits_cards(obs.voids[s]) for s in others]
     if undealt:
         needs.append(undealt)
         allowed.append(DECK_52)

@@ -38,20 +38,14 @@ def trump_words(text: object, lang: Lang) -> str:
     return suit_name(parse_suit(str(text)), lang, long=True)
 
 
-def narrate(
-    event: Event, lang: Lang, names: Sequence[str], order: Sequence[int] | None = None
-) -> str | None:
-    """One public event as a sentence; None for events not worth a line.
-
-    ``order`` is the round's title order (King first): from round 2 the cards of a
-    trick are played in it (E10).
-    """
+def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
+    """One public event as a sentence; None for events not worth a line."""
     ru = lang == "ru"
     kind = event["type"]
     who = name_of(names, event.get("seat"))
-    if kind == "round_start":
-        head = f"\n[bold underline]{t('round', lang, n=event['round'])}[/]"
-        if event["round"] == 1:
+    if kind == "deal":
+        head = f"\n[bold underline]{t('round', lang, n=event['number'])}[/]"
+        if event["number"] == 1:
             trump = trump_words(event["trump"], lang)
             card = text_cards([event["trump_card"]], lang)
             leader = name_of(names, event["leader"])
@@ -113,17 +107,12 @@ def narrate(
     if kind == "play":
         return None
     if kind == "trick":
-        cards = event["cards"]
-        n = len(cards)
-        leader = event["leader"]
-        if event["round"] == 1 or order is None:
-            seq = [(leader + i) % n for i in range(n)]
-        else:
-            seq = list(order)
-        played = ", ".join(f"{name_of(names, s)} {text_cards([cards[s]], lang)}" for s in seq)
+        played = ", ".join(
+            f"{name_of(names, s)} {text_cards([c], lang)}" for s, c in event["cards"]
+        )
         winner = name_of(names, event["winner"])
         return f"{t('trick', lang)} {event['number']}: {played} → [bold]{winner}[/bold]"
-    if kind == "round_end":
+    if kind == "deal_end":
         tricks = ", ".join(f"{name_of(names, s)} — {n}" for s, n in enumerate(event["tricks"]))
         titles = ", ".join(
             f"{title(event['titles'][s], lang)} — {name_of(names, s)}" for s in event["order"]
@@ -136,7 +125,7 @@ def narrate(
     if kind == "game_over":
         standing = ", ".join(
             f"{title(event['ranks'][s], lang)} — {name_of(names, s)} ({event['totals'][s]})"
-            for s in event["standing"]
+            for s in event["places"]
         )
         lines = [f"\n[bold green]{t('game_over', lang)}. {t('standing', lang)}: {standing}[/]"]
         for why in event.get("why", []):
@@ -176,15 +165,12 @@ class EmperorView:
         self.console = console
         self.names = list(names)
         self.lang = lang
-        self._order: list[int] | None = None
         self._final: Event | None = None
 
     def narrate(self, event: Event) -> str | None:
-        if event["type"] == "round_start":
-            self._order = event.get("order")
         if event["type"] == "game_over":
             self._final = event
-        return narrate(event, self.lang, self.names, self._order)
+        return narrate(event, self.lang, self.names)
 
     def show_scores(self, obs: Observation) -> None:
         o = cast(EmperorObservation, obs)
@@ -228,19 +214,15 @@ class EmperorView:
                 name = ru_case(self.names[s], "gen") if lang == "ru" else self.names[s]
                 cards = cards_markup(_sorted(known, o.trump), lang)
                 self.console.print(f"  {t('known_of', lang, name=name)}: {cards}")
-        if any(c is not None for c in o.current_trick):
-            played = ", ".join(
-                f"{self.names[s]} {card_markup(c, lang)}"
-                for s in o.trick_order
-                if (c := o.current_trick[s]) is not None
-            )
+        if o.trick:
+            played = ", ".join(f"{self.names[s]} {card_markup(c, lang)}" for s, c in o.trick)
             self.console.print(f"{t('on_table', lang)}: {played}")
         legal = set(o.legal_actions)
         hand = " ".join(
             card_markup(c, lang)
             if c in legal or o.phase != "play"
             else f"[dim]{card_markup(c, lang)}[/dim]"
-            for c in _sorted(o.hand, o.trump)
+            for c in _sorted(o.hand or 0, o.trump)
         )
         self.console.print(f"{t('hand', lang)}: {hand}")
         if o.phase != "play" and o.legal_actions:
@@ -310,6 +292,6 @@ class EmperorView:
         table.add_column(t("player", self.lang))
         table.add_column(t("title", self.lang))
         table.add_column(t("total", self.lang), justify="right")
-        for place, s in enumerate(cast(list[int], final["standing"]), start=1):
+        for place, s in enumerate(cast(list[int], final["places"]), start=1):
             table.add_row(str(place), self.names[s], title(ranks[s], self.lang), str(totals[s]))
         self.console.print(table)

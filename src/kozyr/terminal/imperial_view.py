@@ -136,7 +136,7 @@ def narrate(
         reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
         if previous is not None and previous["type"] == "play" and event["rule"] == "I8":
             reason += " " + _cards([previous["card"]], lang)
-        pts, loose = event["points"], event.get("loose")
+        pts, loose = event["points"], event.get("total")
         gained = f"+{count(pts, 'point', lang)}"
         if loose is None:
             return f"  {who}: {gained} ({reason}, {event['rule']})"
@@ -210,7 +210,7 @@ class ImperialView:
         table.add_column(t("points", self.lang), justify="right")
         table.add_column(t("tricks", self.lang), justify="right")
         for s, (imps, pts) in enumerate(o.scores):
-            table.add_row(self.names[s], str(imps), str(pts), str(o.tricks_won[s]))
+            table.add_row(self.names[s], str(imps), str(pts), str(o.tricks[s]))
         self.console.print(table)
 
     def show_table(self, obs: Observation) -> None:
@@ -237,7 +237,7 @@ class ImperialView:
             played = ", ".join(f"{self.names[s]} {card_markup(c, lang)}" for s, c in o.trick)
             self.console.print(f"{t('on_table', lang)}: {played}")
         if o.hand is not None:
-            legal = set(o.legal)
+            legal = set(o.legal_actions)
             shown_hand = " ".join(
                 card_markup(c, lang)
                 if c in legal or not legal

@@ -95,28 +95,22 @@ class Session:
                 self.state.apply(self.state.parse_action(to_engine(text)))
                 return
             except CardError as e:
-                reason = t("bad_input", self.lang, text=text) if self.lang == "ru" else str(e)
-                self._say_no(reason)
+                self._say_no(e.message(self.lang))
             except IllegalAction as e:
-                self._say_no(self._why_not(text, e, obs))
+                self._say_no(self._why_not(text, e))
                 self.console.print(f"{t('legal', self.lang)}: {self._legal_texts(obs)}")
             except GameError as e:
                 self._say_no(e)
 
-    def _why_not(self, text: str, e: IllegalAction, obs: Observation) -> str:
-        """The engine explains in English; a Russian reader gets the rule in Russian."""
-        if self.lang != "ru":
-            return str(e)
+    def _why_not(self, text: str, e: IllegalAction) -> str:
+        """The catalog's message in the player's language, the ruling as a detail; a word
+        ("пас") typed when a card is due gets a plain hint instead."""
         try:
-            c = parse_card(text)
+            parse_card(text)
         except CardError:
-            if e.rule in ("I7", "E5", "E10"):
-                return t("play_a_card", "ru")  # a word ("пас") when a card is due
-        else:
-            hand = getattr(obs, "hand", None)
-            if isinstance(hand, int) and not hand >> c & 1:
-                return t("not_in_hand", "ru", card=card_name(c, "ru", symbols=True))
-        return t("broken_rule", "ru", rule=e.rule, why=t(f"rule_{e.rule}", "ru"))
+            if self.lang == "ru" and e.rule in ("I7", "E5", "E10"):
+                return t("play_a_card", "ru")
+        return f"{e.message(self.lang)} ({e.rule})"
 
     def _legal_texts(self, obs: Observation) -> str:
         legal = self.state.legal_actions()

@@ -8,14 +8,14 @@ import time
 
 import pytest
 
-from kozyr.bots.emperor.cardplay import NT, choose_card, legal_cards
+from kozyr.bots.emperor.cardplay import choose_card
 from kozyr.bots.emperor.heuristic import EmperorHeuristic, decide, hand_value, king_value
 from kozyr.bots.emperor.hint import hint
 from kozyr.bots.emperor.oracle import EmperorOracle
 from kozyr.bots.emperor.sampler import sample_hidden
 from kozyr.bots.emperor.search import EmperorSearch
 from kozyr.bots.registry import kinds, make_bot
-from kozyr.cards import parse_card, parse_cards
+from kozyr.cards import SUIT_MASKS, parse_card, parse_cards
 from kozyr.games.emperor import (
     OFFER,
     PASS,
@@ -29,6 +29,8 @@ from kozyr.games.emperor import (
     EmperorState,
     seeded_deal,
 )
+from kozyr.games.tricks import NO_TRUMP as NT
+from kozyr.games.tricks import legal_cards
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 PHASES = {"play", "exchange", "bargain", "trump"}
@@ -167,7 +169,7 @@ def test_sampler_is_consistent_with_the_observation(players: int) -> None:
                 assert obs.known.get(t, 0) & ~h == 0 if t != seat else True
                 for s in range(4):
                     if obs.voids[t] >> s & 1:
-                        assert not h >> (13 * s) & 0x1FFF
+                        assert not h & SUIT_MASKS[s]
             if players == 3 and obs.round == 1:
                 assert obs.trump_card is not None and not seen >> obs.trump_card & 1
             EmperorState.from_observation(obs, hidden)  # the engine agrees
@@ -198,33 +200,33 @@ def test_sampler_finds_the_only_fit_under_tight_voids() -> None:
 def test_wins_with_the_lowest_winning_card_when_last() -> None:
     hand = cards("5S 9S QS AS 2H")
     cur = [c("10S"), c("3S"), c("JS")]
-    legal = legal_cards(hand, cur[0], 1)
+    legal = legal_cards(hand, cur[0] // 13, 1)
     assert choose_card(hand, legal, cur, 1, cards("10S 3S JS"), [0] * 4, [], [13] * 4) == c("QS")
 
 
 def test_ducks_with_the_lowest_card_when_the_trick_is_lost() -> None:
     hand = cards("5S 9S QS 2H")
     cur = [c("KS"), c("AS")]
-    legal = legal_cards(hand, cur[0], NT)
+    legal = legal_cards(hand, cur[0] // 13, NT)
     assert choose_card(hand, legal, cur, NT, cards("KS AS"), [0] * 4, [3], [13] * 4) == c("5S")
 
 
 def test_ruffs_low_when_void_in_the_suit_led() -> None:
     hand = cards("2H 9H KH 4D")  # hearts trump, no spades
     cur = [c("AS"), c("3S"), c("5S")]
-    legal = legal_cards(hand, cur[0], 1)
+    legal = legal_cards(hand, cur[0] // 13, 1)
     assert choose_card(hand, legal, cur, 1, cards("AS 3S 5S"), [0] * 4, [], [13] * 4) == c("2H")
 
 
 def test_king_draws_trumps_with_the_master_trump() -> None:
     hand = cards("AH KH QH 5H 3H AS 7D 2C")
-    legal = legal_cards(hand, None, 1)
+    legal = legal_cards(hand, -1, 1)
     assert choose_card(hand, legal, [], 1, 0, [0] * 4, [1, 2, 3], [13] * 4) == c("AH")
 
 
 def test_king_cashes_a_master_in_no_trumps() -> None:
     hand = cards("AS KS QS 5S 3H 4H 7D")
-    legal = legal_cards(hand, None, NT)
+    legal = legal_cards(hand, -1, NT)
     assert choose_card(hand, legal, [], NT, 0, [0] * 4, [1, 2, 3], [13] * 4) in {
         c("AS"),
         c("KS"),

@@ -45,7 +45,7 @@ def end_observation(
     shown1: str,
     scores: tuple[tuple[int, int], tuple[int, int]],
     turnup: str,
-    tricks_won: tuple[int, int],
+    tricks: tuple[int, int],
 ) -> ImperialObservation:
     """A hand-built 2-player observation for seat 0 (to lead; seat 1 is the dealer)."""
     h = cards(hand)
@@ -64,9 +64,10 @@ def end_observation(
         trump_card=None,
         scores=scores,
         to_act=0,
-        legal=legal,
+        legal_actions=legal,
         trick=(),
-        tricks_won=tricks_won,
+        tricks=tricks,
+        voids=(0, 0),
         played=(p0, p1),
         hand_sizes=sizes,
         shown=(0, cards(shown1)),

@@ -6,9 +6,11 @@ from imperial_bot_helpers import cards, end_observation
 
 from kozyr.bots.imperial import HeuristicBot, SearchBot, hint
 from kozyr.bots.imperial.heuristic import decide
+from kozyr.cards import CARD_NAMES as NAME
 from kozyr.cards import parse_card
 from kozyr.games.imperial import ImperialObservation
-from kozyr.games.imperial.card_tables import NAME, deck_for
+from kozyr.games.imperial.card_tables import deck_for
+from kozyr.games.tricks import legal_cards
 
 SPADES = 0
 
@@ -21,10 +23,7 @@ def _decide(hand: str, trick: list[tuple[int, str]], players: int = 2) -> str:
     gone = sum(1 << c for _, c in played)
     out = deck_for(players) & ~h & ~gone
     led = played[0][1] // 13 if played else -1
-    legal_mask = h
-    if led >= 0:
-        legal_mask = h & (0x1FFF << 13 * led) or h & (0x1FFF << 13 * SPADES) or h
-    legal = [c for c in range(52) if legal_mask >> c & 1]
+    legal = legal_cards(h, led, SPADES)
 
     return NAME[decide(h, legal, played, players, SPADES, out)]
 
@@ -71,7 +70,7 @@ def _winning_end() -> tuple[ImperialObservation, int]:
         shown1="QS",
         scores=((4, 20), (4, 20)),
         turnup="8S",
-        tricks_won=(5, 5),
+        tricks=(5, 5),
     )
     return obs, parse_card("7S")
 
@@ -79,13 +78,13 @@ def _winning_end() -> tuple[ImperialObservation, int]:
 def test_search_finds_the_game_winning_lead() -> None:
     obs, win = _winning_end()
     bot = SearchBot(1, cap=1.0, max_worlds=8)
-    assert bot.choose(obs, obs.legal, 1.0) == win
+    assert bot.choose(obs, obs.legal_actions, 1.0) == win
 
 
 def test_hint_ranks_every_legal_card_best_first() -> None:
     obs, win = _winning_end()
     ranked = hint(obs, budget=1.0, max_worlds=8)
-    assert sorted(r.action for r in ranked) == sorted(obs.legal)
+    assert sorted(r.action for r in ranked) == sorted(obs.legal_actions)
     assert ranked[0].action == win
     assert ranked[0].value > 900  # a won game
     values = [r.value for r in ranked]
@@ -95,7 +94,7 @@ def test_hint_ranks_every_legal_card_best_first() -> None:
 def test_heuristic_bot_mistakes_are_random_legal_cards() -> None:
     obs, _ = _winning_end()
     bot = HeuristicBot(seed=3, mistakes=1.0)
-    legal = list(obs.legal)
+    legal = list(obs.legal_actions)
     picks = {bot.choose(obs, legal, 0.0) for _ in range(40)}
     assert picks == set(legal)
 

@@ -12,11 +12,8 @@ from imperial_bot_helpers import random_positions
 from kozyr.bots.imperial import Sampler
 from kozyr.bots.imperial.knowledge import knowledge
 from kozyr.games.imperial import ImperialObservation, ImperialOptions, ImperialState
-from kozyr.games.imperial.card_tables import SUIT_MASKS, deck_for
-
-
-def _void_mask(void: int) -> int:
-    return sum(SUIT_MASKS[s] for s in range(4) if void >> s & 1)
+from kozyr.games.imperial.card_tables import deck_for
+from kozyr.games.tricks import suits_cards
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -28,7 +25,7 @@ def test_void_inference_is_sound(players: int) -> None:
         assert seat is not None
         know = knowledge(state.observation(seat))
         for s in range(players):
-            assert not state.hands[s] & _void_mask(know.void[s]), (s, know.void[s])
+            assert not state.hands[s] & suits_cards(know.void[s]), (s, know.void[s])
             found += bool(know.void[s]) and s != seat
     assert found > 10  # the positions do exercise the inference
 
@@ -55,7 +52,7 @@ def test_sampled_hands_are_consistent(players: int) -> None:
                 assert not h & public
                 assert not h & union
                 if not sampler.relaxed:
-                    assert not h & _void_mask(know.void[s])
+                    assert not h & suits_cards(know.void[s])
                 union |= h
             if players == 3:
                 assert union | public == deck_for(3)

@@ -1,36 +1,25 @@
-"""Fast card-play rules for Emperor, on raw bit masks (no objects, no observation).
+"""The heuristic card play of Emperor, on raw bit masks (no objects, no observation).
 
 The same functions serve the heuristic bot (called from an observation) and the
 playouts of the search (called from :mod:`kozyr.bots.emperor.playout` thousands of
 times a second), so they take only what one seat may know: its own hand, the cards
 gone, the trick so far, the public voids and hand sizes.
 
-Cards are ``suit * 13 + rank index``; a higher id in the same suit is a higher card (E1).
+The rules of the trick (E10) are :mod:`kozyr.games.tricks`'s, with the natural order of
+ranks (E1): a higher card id of the same suit is a higher card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kozyr.cards import card_list
+from kozyr.cards import DECK_52 as DECK
+from kozyr.cards import SUIT_MASKS
+from kozyr.games.tricks import ABOVE_NATURAL as ABOVE
+from kozyr.games.tricks import NO_TRUMP as NT
+from kozyr.games.tricks import beaters, trick_winner
 
-__all__ = [
-    "ABOVE",
-    "DECK",
-    "NT",
-    "SUIT_MASKS",
-    "beats",
-    "choose_card",
-    "legal_cards",
-    "top_card",
-    "trick_winner_card",
-]
-
-DECK = (1 << 52) - 1
-NT = 4  # no trumps (E9), as the engine stores it
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
-# ABOVE[c]: the cards of c's suit that beat c.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
+__all__ = ["choose_card", "low_card", "top_card"]
 
 
 def top_card(mask: int) -> int:
@@ -41,37 +30,6 @@ def top_card(mask: int) -> int:
 def low_card(mask: int) -> int:
     """The lowest card of a non-empty mask."""
     return (mask & -mask).bit_length() - 1
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` beats ``best``, the card now winning the trick (E10)."""
-    sc = card // 13
-    if sc == best // 13:
-        return card > best
-    # The winning card is of the suit led or a trump; a card of another suit beats it
-    # only as a trump over a non-trump.
-    return sc == trump
-
-
-def trick_winner_card(cards: Sequence[int], trump: int) -> int:
-    best = cards[0]
-    for c in cards[1:]:
-        if beats(c, best, trump):
-            best = c
-    return best
-
-
-def legal_cards(hand: int, lead_card: int | None, trump: int) -> list[int]:
-    """E10: follow suit, else trump, else anything (ascending)."""
-    if lead_card is not None:
-        m = hand & SUIT_MASKS[lead_card // 13]
-        if m:
-            return card_list(m)
-        if trump != NT:
-            m = hand & SUIT_MASKS[trump]
-            if m:
-                return card_list(m)
-    return card_list(hand)
 
 
 def choose_card(
@@ -97,8 +55,9 @@ def choose_card(
     if not cur:
         return _lead(hand, trump, out, voids, followers)
     lead = cur[0] // 13
-    best = trick_winner_card(cur, trump)
-    winners = [c for c in legal if beats(c, best, trump)]
+    best = cur[trick_winner(cur, trump, ABOVE)]
+    beat = beaters(best, trump, ABOVE)
+    winners = [c for c in legal if beat >> c & 1]
     if winners:
         if not followers:
             return winners[0]  # last to play: the cheapest winner is enough
@@ -122,7 +81,7 @@ def choose_card(
                 p = max(p, 1.0 - (1.0 - p) * 0.4)
             if p >= 0.5:
                 return w
-        losers = [c for c in legal if not beats(c, best, trump)]
+        losers = [c for c in legal if not beat >> c & 1]
         if losers:
             return _throw(hand, losers, trump, out)
         return winners[0]

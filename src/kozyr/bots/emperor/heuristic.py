@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
+from kozyr.cards import SUIT_MASKS
 from kozyr.games.base import Observation
 from kozyr.games.emperor import (
     ACCEPT,
@@ -33,8 +34,9 @@ from kozyr.games.emperor import (
     YIELD,
     EmperorObservation,
 )
+from kozyr.games.tricks import NO_TRUMP as NT
 
-from .cardplay import NT, SUIT_MASKS, choose_card
+from .cardplay import choose_card
 from .sampler import sample_hidden
 
 __all__ = [
@@ -162,18 +164,15 @@ def expected_hand(
 
 def play_card(obs: EmperorObservation, legal: Sequence[int]) -> int:
     """The heuristic's card in the play phase."""
-    cur: list[int] = []
-    for s in obs.trick_order:
-        c = obs.current_trick[s]
-        if c is None:
-            break
-        cur.append(c)
-    followers = obs.trick_order[len(cur) + 1 :]
+    cur = [c for _, c in obs.trick]
+    followers = obs.play_order[len(cur) + 1 :]
     gone = 0
     for m in obs.played:
         gone |= m
     trump = NT if obs.trump is None else obs.trump
-    return choose_card(obs.hand, legal, cur, trump, gone, obs.voids, followers, obs.hand_sizes)
+    return choose_card(
+        obs.own_hand(), legal, cur, trump, gone, obs.voids, followers, obs.hand_sizes
+    )
 
 
 def _exchange(obs: EmperorObservation, legal: Sequence[int], rng: random.Random) -> int:
@@ -181,7 +180,7 @@ def _exchange(obs: EmperorObservation, legal: Sequence[int], rng: random.Random)
     assert order is not None and obs.seat is not None
     n = obs.players
     king = order[0] == obs.seat
-    mine = _worth(obs.hand, king, n)
+    mine = _worth(obs.own_hand(), king, n)
     best, best_gain = PASS, SWAP_MARGIN
     for a in legal:
         if a == PASS:
@@ -196,7 +195,7 @@ def _offer(obs: EmperorObservation, legal: Sequence[int], rng: random.Random) ->
     """The target's answer: buy the swap off while it costs less than the swap (E8)."""
     n = obs.players
     taker = obs.swaps[-1].taker
-    mine = subject_value(obs.hand, n)
+    mine = subject_value(obs.own_hand(), n)
     theirs = expected_hand(obs, taker, False, rng)
     if not obs.known.get(taker, 0):
         theirs -= REJECTED  # he wants my hand, so his is probably poor
@@ -217,7 +216,7 @@ def _answer(obs: EmperorObservation, rng: random.Random) -> int:
     rec = obs.swaps[-1]
     k = obs.offers[-1].tricks
     king = obs.title_order[0] == obs.seat
-    gain = expected_hand(obs, rec.target, king, rng) - _worth(obs.hand, king, n)
+    gain = expected_hand(obs, rec.target, king, rng) - _worth(obs.own_hand(), king, n)
     # An offer says the target values his hand well above what the prior says, and a
     # refusal brings either a higher offer or that hand: accept only a rich offer
     # (paired self-play, 150 games: +1.0 tricks a game over a threshold of gain + 0.4).
@@ -225,7 +224,7 @@ def _answer(obs: EmperorObservation, rng: random.Random) -> int:
 
 
 def _trump(obs: EmperorObservation) -> int:
-    best = best_king_trump(obs.hand, obs.players)
+    best = best_king_trump(obs.own_hand(), obs.players)
     return TRUMP_NT if best == NT else TRUMP + best
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kozyr.cards import CARD_NAMES
 from kozyr.games.emperor import EmperorObservation
-from kozyr.games.emperor.tables import CARD_NAMES
+from kozyr.games.tricks import NO_TRUMP as NT
 
-from .cardplay import NT
 from .playout import Sim
 
 __all__ = ["round_history", "world_weight"]
@@ -31,7 +31,7 @@ def round_history(obs: EmperorObservation) -> list[tuple[int, int]] | None:
         kind = ev.get("type")
         if kind == "play":
             plays.append((int(ev["seat"]), _CARD_IDS[str(ev["card"])]))
-        elif kind in ("round_start", "trump", "round_end"):
+        elif kind in ("deal", "trump", "deal_end"):
             break
     plays.reverse()
     total = sum(m.bit_count() for m in obs.played)

@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kozyr.games.emperor import EmperorObservation, EmperorState
+from kozyr.games.emperor.titles import final_order, title_order
+from kozyr.games.tricks import ABOVE_NATURAL, NO_TRUMP, legal_cards, shown_voids, trick_winner
 
-from .cardplay import NT, beats, choose_card, legal_cards
+from .cardplay import choose_card
 
-__all__ = ["Sim", "rank_seats", "title_value"]
+NT = NO_TRUMP
+
+__all__ = ["Sim", "title_value"]
 
 HAND = 13
 
@@ -30,17 +34,6 @@ TITLE_VALUE: dict[int, tuple[float, ...]] = {
 
 def title_value(players: int, rank: int) -> float:
     return TITLE_VALUE[players][rank]
-
-
-def rank_seats(
-    tricks: Sequence[int], first_trick: Sequence[int], previous: Sequence[int]
-) -> list[int]:
-    """E6: seats in title order after a round (the engine's rule, without the texts)."""
-    pos = {s: i for i, s in enumerate(previous)}
-    return sorted(
-        range(len(tricks)),
-        key=lambda s: (-tricks[s], first_trick[s] if tricks[s] else pos[s]),
-    )
 
 
 class Sim:
@@ -93,13 +86,8 @@ class Sim:
     def from_observation(cls, obs: EmperorObservation, hands: Sequence[int]) -> Sim:
         """The play as ``obs`` sees it, with ``hands`` as everyone's cards (a sample)."""
         n = obs.players
-        seq = tuple(obs.trick_order)
-        cur: list[int] = []
-        for s in seq:
-            c = obs.current_trick[s]
-            if c is None:
-                break
-            cur.append(c)
+        seq = obs.play_order
+        cur = [c for _, c in obs.trick]
         gone = 0
         for m in obs.played:
             gone |= m
@@ -149,14 +137,16 @@ class Sim:
         return self.seq[len(self.cur)]
 
     def legal(self) -> list[int]:
-        return legal_cards(self.hands[self.to_act], self.cur[0] if self.cur else None, self.trump)
+        return legal_cards(
+            self.hands[self.to_act], self.cur[0] // 13 if self.cur else -1, self.trump
+        )
 
     def policy(self) -> int:
         """The heuristic's card for the seat to act, from what that seat may know."""
         k = len(self.cur)
         seat = self.seq[k]
         hand = self.hands[seat]
-        legal = legal_cards(hand, self.cur[0] if k else None, self.trump)
+        legal = legal_cards(hand, self.cur[0] // 13 if k else -1, self.trump)
         if len(legal) == 1:
             return legal[0]
         sizes = [h.bit_count() for h in self.hands]
@@ -167,15 +157,8 @@ class Sim:
     def play(self, card: int) -> None:
         k = len(self.cur)
         seat = self.seq[k]
-        trump = self.trump
         if k:
-            lead = self.cur[0] // 13
-            s = card // 13
-            if s != lead:
-                v = 1 << lead
-                if trump != NT and s != trump:
-                    v |= 1 << trump
-                self.voids[seat] |= v
+            self.voids[seat] |= shown_voids(card, self.cur[0] // 13, self.trump)
         self.hands[seat] &= ~(1 << card)
         self.gone |= 1 << card
         self.cur.append(card)
@@ -183,14 +166,7 @@ class Sim:
             self._end_trick()
 
     def _end_trick(self) -> None:
-        cards = self.cur
-        best = cards[0]
-        wi = 0
-        trump = self.trump
-        for i in range(1, len(cards)):
-            if beats(cards[i], best, trump):
-                best, wi = cards[i], i
-        w = self.seq[wi]
+        w = self.seq[trick_winner(self.cur, self.trump, ABOVE_NATURAL)]
         self.tricks[w] += 1
         if not self.first[w]:
             self.first[w] = self.trick_no
@@ -218,15 +194,14 @@ class Sim:
         """The finished round's worth to ``seat``: its tricks, the value of the title
         they earn for the next round (E6), and in the last round a bonus for the final
         standing (E12). ``totals``: game totals before this round's tricks."""
-        order = rank_seats(self.tricks, self.first, self.previous)
+        order = title_order(self.tricks, self.first, self.previous)
         n = self.n
         v = float(self.tricks[seat])
         rank = order.index(seat)
         if round_no < rounds:
             return v + TITLE_VALUE[n][rank]
         final = [totals[s] + self.tricks[s] for s in range(n)]
-        pos = {s: i for i, s in enumerate(order)}
-        standing = sorted(range(n), key=lambda s: (-final[s], pos[s]))
+        standing = final_order(final, order)
         return v + FINAL_BONUS[n][standing.index(seat)]
 
 

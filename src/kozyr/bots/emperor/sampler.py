@@ -14,24 +14,16 @@ from __future__ import annotations
 
 import random
 
+from kozyr.cards import DECK_52 as DECK
 from kozyr.cards import card_list
 from kozyr.games.emperor import EmperorObservation
-
-from .cardplay import DECK, SUIT_MASKS
+from kozyr.games.tricks import suits_cards
 
 __all__ = ["SampleError", "sample_hidden", "unseen_pool"]
 
 
 class SampleError(ValueError):
     """No hands fit the observation (an inconsistent observation)."""
-
-
-def _void_mask(voids: int) -> int:
-    m = 0
-    for s in range(4):
-        if voids >> s & 1:
-            m |= SUIT_MASKS[s]
-    return m
 
 
 def unseen_pool(obs: EmperorObservation) -> int:
@@ -42,7 +34,7 @@ def unseen_pool(obs: EmperorObservation) -> int:
     known = 0
     for m in obs.known.values():
         known |= m
-    pool = DECK & ~obs.hand & ~gone & ~known
+    pool = DECK & ~obs.own_hand() & ~gone & ~known
     if obs.players == 3 and obs.round == 1 and obs.trump_card is not None:
         pool &= ~(1 << obs.trump_card)  # E5: the shown card is the bottom of the pile
     return pool
@@ -60,14 +52,14 @@ def sample_hidden(obs: EmperorObservation, rng: random.Random) -> list[int]:
     seats: list[int] = []
     for t in range(n):
         if t == me:
-            base[t] = obs.hand
+            base[t] = obs.own_hand()
             continue
         k = obs.known.get(t, 0)
         base[t] = k
         need[t] = obs.hand_sizes[t] - k.bit_count()
         if need[t] < 0:
             raise SampleError(f"seat {t} is known to hold more cards than he has")
-        allowed[t] = pool & ~_void_mask(obs.voids[t])
+        allowed[t] = pool & ~suits_cards(obs.voids[t])
         if need[t]:
             seats.append(t)
     if not seats:

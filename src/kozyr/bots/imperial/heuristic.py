@@ -22,11 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from kozyr.cards import card_list
+from kozyr.cards import SUIT_MASKS, SUIT_OF, card_list
 from kozyr.games.base import Observation
 from kozyr.games.imperial import ImperialObservation, ImperialState
-from kozyr.games.imperial.card_tables import ABOVE, STRENGTH, SUIT_MASKS, SUIT_OF, deck_for
-from kozyr.games.imperial.play_rules import beaters
+from kozyr.games.imperial.card_tables import ABOVE, STRENGTH, deck_for
+from kozyr.games.tricks import beaters
 
 __all__ = ["HeuristicBot", "decide", "decide_in_state", "playout"]
 
@@ -99,11 +99,11 @@ def _follow(
     in_trick = 1 << best
     for _, c in trick[1:]:
         in_trick |= 1 << c
-        if beaters(best, trump) >> c & 1:
+        if beaters(best, trump, ABOVE) >> c & 1:
             best = c
     led = SUIT_OF[trick[0][1]]
     last = len(trick) == players - 1
-    win = legal & beaters(best, trump)
+    win = legal & beaters(best, trump, ABOVE)
     if win:
         if last:
             safe = win

@@ -21,8 +21,12 @@ def hint(
     """Every legal card of the observer, best first, with its estimated value: the mean,
     over sampled deals of the hidden cards, of the observer's score difference at the end
     of the deal (an imperial is 24 points; a win of the game is worth 1000)."""
-    if not observation.legal:
+    if not observation.legal_actions:
         raise ValueError("the observer has no card to play now")
     return search_observation(
-        observation, observation.legal, budget, random.Random(seed), max_worlds=max_worlds
+        observation,
+        observation.legal_actions,
+        budget,
+        random.Random(seed),
+        max_worlds=max_worlds,
     )

@@ -1,7 +1,7 @@
 """What a seat can infer from public Imperial information (I13) plus its own hand.
 
 Everything here is derived from an :class:`ImperialObservation` only: the cards played in
-this deal (with who played them and to which lead), the shown cards, the turn-up. The
+this deal, the voids shown in its tricks, the shown cards, the turn-up. The
 sampler uses it to deal the hidden cards consistently; the heuristic uses the same
 masks to know which cards are still out.
 """
@@ -11,16 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kozyr.games.imperial import ImperialObservation
-from kozyr.games.imperial.card_tables import NAME, SUIT_MASKS, SUIT_OF, deck_for
+from kozyr.games.imperial.card_tables import deck_for
 
-__all__ = ["DealKnowledge", "card_of_name", "deal_tricks", "knowledge"]
-
-_CARD_OF_NAME: dict[str, int] = {name: c for c, name in enumerate(NAME)}
-
-
-def card_of_name(name: str) -> int:
-    """The card id of an engine card name (``"10H"``), as used in events."""
-    return _CARD_OF_NAME[name]
+__all__ = ["DealKnowledge", "knowledge"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,22 +38,6 @@ class DealKnowledge:
     suit, or it did not trump when it could not follow)."""
 
 
-def deal_tricks(obs: ImperialObservation) -> list[list[tuple[int, int]]]:
-    """Every trick of the current deal so far as [(seat, card)] in order of play, the
-    trick on the table last (it may be incomplete)."""
-    tricks: list[list[tuple[int, int]]] = []
-    for event in reversed(obs.events):
-        kind = event["type"]
-        if kind == "deal":
-            break
-        if kind == "trick":
-            tricks.append([(int(s), _CARD_OF_NAME[name]) for s, name in event["cards"]])
-    tricks.reverse()
-    if obs.trick:
-        tricks.append(list(obs.trick))
-    return tricks
-
-
 def knowledge(obs: ImperialObservation) -> DealKnowledge:
     """The public facts of the observation's deal for its seat (which must hold a hand)."""
     if obs.seat is None or obs.hand is None or obs.trump is None:
@@ -77,22 +54,6 @@ def knowledge(obs: ImperialObservation) -> DealKnowledge:
     for s in range(n):
         if s != obs.seat:
             known |= obs.shown[s]
-    void = [0] * n
-    trump_bit = 1 << trump
-    for trick in deal_tricks(obs):
-        led = SUIT_OF[trick[0][1]]
-        for s, c in trick[1:]:
-            suit = SUIT_OF[c]
-            if suit != led:
-                void[s] |= 1 << led
-                if suit != trump:
-                    void[s] |= trump_bit
-    # A seat that shows a card of a suit holds that suit whatever its plays said: the
-    # inference cannot contradict it, but keep it safe if the events were partial.
-    for s in range(n):
-        for suit in range(4):
-            if obs.shown[s] & SUIT_MASKS[suit]:
-                void[s] &= ~(1 << suit)
     need = tuple(
         0 if s == obs.seat else obs.hand_sizes[s] - obs.shown[s].bit_count() for s in range(n)
     )
@@ -105,5 +66,5 @@ def knowledge(obs: ImperialObservation) -> DealKnowledge:
         gone=gone,
         unseen=deck & ~known,
         need=need,
-        void=tuple(void),
+        void=obs.voids,
     )

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
+from kozyr.cards import SUIT_OF, card_list
 from kozyr.games.imperial import ImperialObservation, ImperialState
-from kozyr.games.imperial.card_tables import SUIT_OF, cards_list
 
 from .knowledge import DealKnowledge, knowledge
 
@@ -32,7 +32,7 @@ class Sampler:
         self.obs = obs
         self.know: DealKnowledge = knowledge(obs)
         k = self.know
-        self._cards = cards_list(k.unseen)
+        self._cards = card_list(k.unseen)
         # Holders: the other seats, then (two players) the stock, which takes any card.
         self._seats = [s for s in range(k.players) if s != k.seat]
         self._caps = [k.need[s] for s in self._seats]

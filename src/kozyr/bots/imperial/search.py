@@ -18,9 +18,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from kozyr.bots.search import Ranked
+from kozyr.cards import SUIT_OF
 from kozyr.games.base import Observation
 from kozyr.games.imperial import ImperialObservation, ImperialState
-from kozyr.games.imperial.card_tables import STRENGTH, SUIT_OF, deck_for
+from kozyr.games.imperial.card_tables import STRENGTH, deck_for
 
 from .heuristic import decide_in_observation, playout
 from .sampler import Sampler

@@ -56,7 +56,7 @@ _VERB = re.compile(r"^(swap|offer|trump)\s*(.*)$")
 
 def action_text(action: int) -> str:
     if not 0 <= action < NUM_ACTIONS:
-        raise IllegalAction(f"there is no action {action}", "E1")
+        raise IllegalAction("not_an_action", {"action": action}, "E1")
     return ACTION_TEXT[action]
 
 
@@ -73,19 +73,17 @@ def parse_action(text: str, players: int) -> int:
         if verb == "swap":
             if not arg.isdigit() or int(arg) >= players:
                 raise IllegalAction(
-                    f"{text.strip()!r}: swap names a seat 0..{players - 1}, like 'swap 2'", "E7"
+                    "bad_swap_text", {"text": text.strip(), "max": players - 1}, "E7"
                 )
             return SWAP + int(arg)
         if verb == "offer":
             if not arg.isdigit() or not 1 <= int(arg) <= 3:
-                raise IllegalAction(f"{text.strip()!r}: an offer is 1, 2 or 3 tricks", "E8")
+                raise IllegalAction("bad_offer_text", {"text": text.strip()}, "E8")
             return OFFER + int(arg)
         if arg in _NO_TRUMPS:
             return TRUMP_NT
         try:
             return TRUMP + int(parse_suit(arg))
         except CardError:
-            raise IllegalAction(
-                f"{text.strip()!r}: name a suit S, H, D, C (or ♠ ♥ ♦ ♣) or NT", "E9"
-            ) from None
+            raise IllegalAction("bad_trump_text", {"text": text.strip()}, "E9") from None
     return parse_card(t)

@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kozyr.cards import cards_in, suit_name
+from kozyr.cards import CARD_NAMES, card_names, suit_letters, suit_name
 from kozyr.games.base import Event
 
 from .actions import ACTION_TEXT
 from .options import EmperorOptions
-from .tables import CARD_NAMES
 
 __all__ = ["EmperorObservation", "Offer", "SwapRecord"]
 
@@ -53,19 +52,20 @@ class Offer:
         }
 
 
-def _names(mask: int) -> list[str]:
-    return [CARD_NAMES[c] for c in cards_in(mask)]
+_names = card_names
 
 
 @dataclass(frozen=True, slots=True)
 class EmperorObservation:
     """Everything ``seat`` may know now, and nothing more (``seat`` None: a spectator).
 
-    Card sets are bit masks. ``known[t]``: cards this seat knows to be in seat ``t``'s
-    hand now (the shown trump card of round 1, hands given away in swaps and moved on by
-    later public swaps, and what follows when every other hand but one is known);
-    cards leave it as they are played. ``voids[t]``: bit ``s`` set when seat ``t`` has
-    shown it holds no card of suit ``s`` this round (did not follow, or did not trump).
+    Card sets are bit masks. ``hand``: the observer's hand, None for a spectator.
+    ``trick``: the trick on the table, (seat, card) in order of play. ``known[t]``:
+    cards this seat knows to be in seat ``t``'s hand now (the shown trump card of round
+    1, hands given away in swaps and moved on by later public swaps, and what follows
+    when every other hand but one is known); cards leave it as they are played.
+    ``voids[t]``: bit ``s`` set when seat ``t`` has shown it holds no card of suit ``s``
+    this round (did not follow, or did not trump).
     """
 
     seat: int | None
@@ -74,8 +74,9 @@ class EmperorObservation:
     round: int
     phase: str
     to_act: int | None
+    over: bool
     legal_actions: tuple[int, ...]
-    hand: int
+    hand: int | None
     hand_sizes: tuple[int, ...]
     titles: tuple[str | None, ...]
     title_order: tuple[int, ...] | None
@@ -87,8 +88,7 @@ class EmperorObservation:
     trump_card: int | None
     first_leader: int
     trick_number: int
-    trick_order: tuple[int, ...]
-    current_trick: tuple[int | None, ...]
+    trick: tuple[tuple[int, int], ...]
     played: tuple[int, ...]
     voids: tuple[int, ...]
     swaps: tuple[SwapRecord, ...]
@@ -96,6 +96,25 @@ class EmperorObservation:
     known: dict[int, int]
     standing: tuple[int, ...] | None
     events: tuple[Event, ...] = field(default=(), repr=False)
+
+    def own_hand(self) -> int:
+        """The observer's hand; a spectator has none (ValueError)."""
+        if self.hand is None:
+            raise ValueError("a spectator's observation has no hand")
+        return self.hand
+
+    @property
+    def play_order(self) -> tuple[int, ...]:
+        """The seats in the order they play the current trick; empty outside the play.
+        Round 1: clockwise from the trick's leader (E5); later rounds: the titles, King
+        first (E10)."""
+        if self.phase != "play":
+            return ()
+        if self.round > 1 and self.title_order is not None:
+            return self.title_order
+        lead = self.trick[0][0] if self.trick else self.to_act
+        assert lead is not None
+        return tuple((lead + i) % self.players for i in range(self.players))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,8 +124,9 @@ class EmperorObservation:
             "round": self.round,
             "phase": self.phase,
             "to_act": self.to_act,
+            "over": self.over,
             "legal_actions": [ACTION_TEXT[a] for a in self.legal_actions],
-            "hand": _names(self.hand),
+            "hand": None if self.hand is None else _names(self.hand),
             "hand_sizes": list(self.hand_sizes),
             "titles": list(self.titles),
             "title_order": None if self.title_order is None else list(self.title_order),
@@ -119,10 +139,9 @@ class EmperorObservation:
             "trump_card": None if self.trump_card is None else CARD_NAMES[self.trump_card],
             "first_leader": self.first_leader,
             "trick_number": self.trick_number,
-            "trick_order": list(self.trick_order),
-            "current_trick": [None if c is None else CARD_NAMES[c] for c in self.current_trick],
+            "trick": [[s, CARD_NAMES[c]] for s, c in self.trick],
             "played": [_names(m) for m in self.played],
-            "voids": [[suit_name(s) for s in range(4) if v >> s & 1] for v in self.voids],
+            "voids": [suit_letters(v) for v in self.voids],
             "swaps": [s.to_json() for s in self.swaps],
             "offers": [o.to_json() for o in self.offers],
             "known": {str(t): _names(m) for t, m in sorted(self.known.items())},

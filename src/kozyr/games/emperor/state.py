@@ -10,16 +10,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Self
 
-from kozyr.cards import DECK_52, card_name, suit_name
+from kozyr.cards import CARD_NAMES, DECK_52, SUIT_MASKS, SUIT_OF, card_name, suit_name
 from kozyr.games.base import DealError, Event, GameError, IllegalAction, OptionsError
 from kozyr.games.dealing import SECURE, check_seed
+from kozyr.games.tricks import (
+    ABOVE_NATURAL,
+    NO_TRUMP,
+    beaters,
+    follow_mask,
+    legal_cards,
+    refusal,
+    shown_voids,
+)
 
 from . import actions as A
 from .deal import HAND_SIZE, EmperorDeal, default_join_order, seeded_deal
 from .exchange import offer_range, swap_hands
 from .observation import EmperorObservation, Offer, SwapRecord
 from .options import EmperorOptions
-from .tables import CARD_NAMES, ROTATIONS, SUIT_CARDS, SUIT_MASKS, SUIT_OF, SUIT_SHIFT, mask_cards
+from .tables import ROTATIONS
 from .titles import FINAL_NAMES, TITLE_NAMES, final_standing, rank_round, swap_targets
 
 __all__ = ["EmperorState"]
@@ -27,7 +36,7 @@ __all__ = ["EmperorState"]
 # Phases, as ints for speed; PHASE_NAMES gives the public names.
 PLAY, EXCHANGE, BARGAIN, TRUMP, OVER, DEAL = range(6)
 PHASE_NAMES = ("play", "exchange", "bargain", "trump", "over", "deal")
-NT = 4  # internal trump value for no trumps (E9)
+NT = NO_TRUMP  # internal trump value for no trumps (E9)
 UNNAMED = -1  # trump not named yet (rounds 2+, before E9)
 _SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 
@@ -242,10 +251,10 @@ class EmperorState:
             self._to_act = self._first_leader
             self.events.append(
                 {
-                    "type": "round_start",
-                    "round": 1,
-                    "trump_card": CARD_NAMES[tc],
+                    "type": "deal",
+                    "number": 1,
                     "trump": suit_name(SUIT_OF[tc]),
+                    "trump_card": CARD_NAMES[tc],
                     "trump_card_holder": holder,
                     "leader": self._first_leader,
                 }
@@ -258,8 +267,9 @@ class EmperorState:
             self._to_act = order[0]
             self.events.append(
                 {
-                    "type": "round_start",
-                    "round": r,
+                    "type": "deal",
+                    "number": r,
+                    "trump": None,  # named by the King after the exchange (E9)
                     "titles": self.titles,
                     "order": list(order),
                     "bargaining": r >= self.options.bargain_from,
@@ -346,18 +356,8 @@ class EmperorState:
         ph = self._phase
         if ph == PLAY:
             hand = self._hands[self._to_act]  # type: ignore[index]
-            if self._tc:
-                # E10: follow suit, else trump, else anything.
-                lead = self._lead
-                m = hand & SUIT_MASKS[lead]
-                if m:
-                    return list(SUIT_CARDS[lead][m >> SUIT_SHIFT[lead]])
-                t = self._trump
-                if t != NT:
-                    m = hand & SUIT_MASKS[t]
-                    if m:
-                        return list(SUIT_CARDS[t][m >> SUIT_SHIFT[t]])
-            return mask_cards(hand)
+            # E10: follow suit, else trump, else anything.
+            return legal_cards(hand, self._lead if self._tc else -1, self._trump)
         if ph == EXCHANGE:
             order = self._order
             assert order is not None
@@ -391,31 +391,21 @@ class EmperorState:
         bit = 1 << action
         if not hand & bit:
             raise self._illegal(action)
-        s = SUIT_OF[action]
         tc = self._tc
-        t = self._trump
         if tc:
             lead = self._lead
-            if s != lead:
+            t = self._trump
+            if SUIT_OF[action] != lead:
                 # E10: a card off the suit led is legal only when void in it, and a
                 # non-trump only when also void in trumps.
-                if hand & SUIT_MASKS[lead] or (t != NT and s != t and hand & SUIT_MASKS[t]):
+                if not follow_mask(hand, lead, t) & bit:
                     raise self._illegal(action)
-                v = 1 << lead
-                if t != NT and s != t:
-                    v |= 1 << t
-                self._voids[seat] |= v  # showing out is public knowledge
-            best = self._best
-            bs = SUIT_OF[best]
-            if s == bs:
-                if action > best:
-                    self._best = action
-                    self._best_seat = seat
-            elif s == t:
+                self._voids[seat] |= shown_voids(action, lead, t)  # public knowledge
+            if beaters(self._best, t, ABOVE_NATURAL) & bit:
                 self._best = action
                 self._best_seat = seat
         else:
-            self._lead = s
+            self._lead = SUIT_OF[action]
             self._best = action
             self._best_seat = seat
         hands[seat] = hand ^ bit
@@ -437,13 +427,13 @@ class EmperorState:
         self._tricks[w] += 1
         if not self._first_trick[w]:
             self._first_trick[w] = no  # E6 tie-break
+        cards = self._trick_cards
         self.events.append(
             {
                 "type": "trick",
-                "round": self._round,
+                "deal": self._round,
                 "number": no,
-                "leader": self._seq[0],
-                "cards": [CARD_NAMES[c] for c in self._trick_cards],
+                "cards": [[s, CARD_NAMES[cards[s]]] for s in self._seq],
                 "winner": w,
             }
         )
@@ -466,11 +456,12 @@ class EmperorState:
         order, why = rank_round(self._tricks, self._first_trick, previous)
         self._order = order
         for s in range(n):
-            self._totals[s] += self._tricks[s]  # E11
+            if self._tricks[s]:
+                self._score(s, self._tricks[s], "tricks", "E11")
         self.events.append(
             {
-                "type": "round_end",
-                "round": self._round,
+                "type": "deal_end",
+                "number": self._round,
                 "tricks": list(self._tricks),
                 "first_trick": [f or None for f in self._first_trick],
                 "totals": list(self._totals),
@@ -491,8 +482,11 @@ class EmperorState:
             self.events.append(
                 {
                     "type": "game_over",
+                    "places": standing,
+                    "winner": standing[0],
+                    # No stakes in the rules: a zero-sum n-1, ..., -(n-1) by place.
+                    "stakes": [n - 1 - 2 * standing.index(s) for s in range(n)],
                     "totals": list(self._totals),
-                    "standing": standing,
                     "ranks": ranks,
                     "why": why_final,
                 }
@@ -537,8 +531,6 @@ class EmperorState:
             self._next_taker()
         elif a == A.ACCEPT:
             k = self._last_offer
-            self._totals[target] -= k  # E8, E11: game totals only, never titles
-            self._totals[taker] += k
             self._swaps[-1] = replace(self._swaps[-1], result="bought_off", tricks=k)
             self._offers[-1] = replace(self._offers[-1], answer="accept")
             self._log(
@@ -547,10 +539,16 @@ class EmperorState:
                     "seat": taker,
                     "target": target,
                     "tricks": k,
-                    "totals": list(self._totals),
+                    "totals": [
+                        t - k if s == target else t + k if s == taker else t
+                        for s, t in enumerate(self._totals)
+                    ],
                 },
                 a,
             )
+            # E8, E11: the tricks move between game totals only, never titles.
+            self._score(target, -k, "bought off", "E8")
+            self._score(taker, k, "bought off", "E8")
             self._next_taker()
         elif a == A.REFUSE:
             self._offers[-1] = replace(self._offers[-1], answer="refuse")
@@ -593,6 +591,20 @@ class EmperorState:
         self._phase = PLAY
         self._to_act = order[0]
 
+    def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
+        total = self._totals[seat] + points
+        self._totals[seat] = total
+        self.events.append(
+            {
+                "type": "score",
+                "seat": seat,
+                "points": points,
+                "total": total,
+                "reason": reason,
+                "rule": rule,
+            }
+        )
+
     def _log(self, event: Event, a: int) -> None:
         event["round"] = self._round
         self.events.append(event)
@@ -601,84 +613,55 @@ class EmperorState:
     # ------------------------------------------------------------------ errors
 
     def _illegal(self, a: int) -> IllegalAction:
-        """Why ``a`` is not legal now, in plain words, with the ruling it breaks."""
+        """Why ``a`` is not legal now (a code of :mod:`kozyr.messages`), with the ruling it
+        breaks."""
         ph = self._phase
         if ph == OVER:
-            return IllegalAction("the game is over", "E4")
+            return IllegalAction("game_over", {}, "E4")
         if ph == DEAL:
-            return IllegalAction("the game waits for the next round's deal", "E4")
+            return IllegalAction("waiting_for_deal", {}, "E4")
         if not 0 <= a < A.NUM_ACTIONS:
-            return IllegalAction(f"there is no action {a}", "E1")
+            return IllegalAction("not_an_action", {"action": a}, "E1")
         text = A.ACTION_TEXT[a]
         seat = self._to_act
         assert seat is not None
-        n = self.players
         if ph == PLAY:
             rule = "E5" if self._round == 1 else "E10"
             if a >= 52:
-                return IllegalAction(f"it is seat {seat}'s turn to play a card, not {text!r}", rule)
-            hand = self._hands[seat]
-            if not hand >> a & 1:
-                return IllegalAction(f"seat {seat} does not hold {text}", rule)
-            lead = self._lead
-            if hand & SUIT_MASKS[lead]:
-                return IllegalAction(
-                    f"seat {seat} must follow suit: {_SUIT_WORDS[lead]} were led and "
-                    f"seat {seat} holds {_SUIT_WORDS[lead]}",
-                    "E10",
-                )
-            t = self._trump
-            return IllegalAction(
-                f"seat {seat} has no {_SUIT_WORDS[lead]} and must play a trump "
-                f"({_SUIT_WORDS[t]}) while he holds one",
-                "E10",
-            )
+                return IllegalAction("must_play_card", {"action": text}, rule)
+            lead = self._lead if self._tc else -1
+            why = refusal(a, self._hands[seat], lead, self._best, self._trump, ABOVE_NATURAL)
+            assert why is not None
+            code, params = why
+            return IllegalAction(code, params, rule if code == "not_in_hand" else "E10")
         order = self._order
         assert order is not None
-        title = TITLE_NAMES[n]
         if ph == EXCHANGE:
-            me = title[self._ex_idx]
-            targets = swap_targets(order, self._ex_idx)
-            allowed = " or ".join(f"the {title[order.index(s)]} (seat {s})" for s in targets)
-            if A.SWAP <= a < A.SWAP + n:
-                target = a - A.SWAP
-                what = "himself" if target == seat else f"the {title[order.index(target)]}"
+            targets = sorted(swap_targets(order, self._ex_idx))
+            if A.SWAP <= a < A.SWAP + self.players:
                 return IllegalAction(
-                    f"the {me} (seat {seat}) may take the hand of {allowed}, not of {what} "
-                    f"(seat {target})",
-                    "E7",
+                    "swap_not_allowed", {"target": a - A.SWAP, "targets": targets}, "E7"
                 )
-            return IllegalAction(
-                f"it is the exchange: the {me} (seat {seat}) may swap with {allowed} or pass, "
-                f"not {text!r}",
-                "E7",
-            )
+            return IllegalAction("swap_or_pass", {"action": text, "targets": targets}, "E7")
         if ph == BARGAIN:
-            target = self._bargain_target
             if self._answering:
                 return IllegalAction(
-                    f"seat {seat} must accept or refuse the offer of {self._last_offer} "
-                    f"trick(s), not {text!r}",
-                    "E8",
+                    "answer_offer", {"tricks": self._last_offer, "action": text}, "E8"
                 )
             if A.OFFER < a <= A.OFFER + 3:
                 k = a - A.OFFER
-                total = self._totals[target]
                 if k <= self._last_offer:
-                    why = f"an offer must be more than the last one ({self._last_offer})"
-                elif k > self.options.max_offer:
-                    why = f"an offer is at most {self.options.max_offer} trick(s)"
-                else:
-                    why = f"seat {target} has only {total} trick(s) in his game total"
-                return IllegalAction(f"seat {target} cannot offer {k}: {why}", "E8")
-            return IllegalAction(
-                f"seat {target} was named for a swap and must offer tricks or yield, not {text!r}",
-                "E8",
-            )
-        return IllegalAction(
-            f"the king (seat {seat}) must name trump (trump S, H, D, C or NT), not {text!r}",
-            "E9",
-        )
+                    return IllegalAction(
+                        "offer_too_low", {"tricks": k, "last": self._last_offer}, "E8"
+                    )
+                if k > self.options.max_offer:
+                    return IllegalAction(
+                        "offer_too_high", {"tricks": k, "max": self.options.max_offer}, "E8"
+                    )
+                total = self._totals[self._bargain_target]
+                return IllegalAction("offer_over_total", {"tricks": k, "total": total}, "E8")
+            return IllegalAction("offer_or_yield", {"action": text}, "E8")
+        return IllegalAction("name_trump", {"action": text}, "E9")
 
     def action_text(self, action: int) -> str:
         return A.action_text(action)
@@ -758,10 +741,8 @@ class EmperorState:
                     if t != seat and t != open_seats[0]:
                         rest &= ~known[t]
                 known[open_seats[0]] = rest
-        cur: list[int | None] = [None] * n
-        if self._phase == PLAY:
-            for s in self._seq[: self._tc]:
-                cur[s] = self._trick_cards[s]
+        cards = self._trick_cards
+        trick = tuple((s, cards[s]) for s in self._seq[: self._tc]) if self._phase == PLAY else ()
         trump_named = self._trump != UNNAMED
         mine = seat is not None and seat == self._to_act
         return EmperorObservation(
@@ -771,8 +752,9 @@ class EmperorState:
             round=self._round,
             phase=PHASE_NAMES[self._phase],
             to_act=self._to_act,
+            over=self._phase == OVER,
             legal_actions=tuple(self.legal_actions()) if mine else (),
-            hand=0 if seat is None else hands[seat],
+            hand=None if seat is None else hands[seat],
             hand_sizes=tuple(h.bit_count() for h in hands),
             titles=tuple(self.titles),
             title_order=None if self._order is None else tuple(self._order),
@@ -784,8 +766,7 @@ class EmperorState:
             trump_card=self._trump_card,
             first_leader=self._first_leader,
             trick_number=self._trick_no,
-            trick_order=tuple(self._seq),
-            current_trick=tuple(cur),
+            trick=trick,
             played=tuple(self._played),
             voids=tuple(self._voids),
             swaps=tuple(self._swaps),
@@ -818,8 +799,10 @@ class EmperorState:
             played_all |= m
         hands: list[int] = []
         seen = played_all
+        if obs.seat is not None and obs.hand is None:
+            raise DealError("the observation of a seat has no hand")
         for t in range(n):
-            h = obs.hand if t == obs.seat else int(hidden[t])
+            h = obs.hand if t == obs.seat and obs.hand is not None else int(hidden[t])
             if h < 0 or h & ~DECK_52:
                 raise DealError(f"hand of seat {t} holds a card that is not in the deck")
             if h.bit_count() != obs.hand_sizes[t]:
@@ -886,20 +869,14 @@ class EmperorState:
         for a, b in done:
             swap_hands(start, self._known, a, b)
         if self._phase == PLAY:
-            self._seq = tuple(obs.trick_order)
-            for s in self._seq:
-                card = obs.current_trick[s]
-                if card is None:
-                    break
+            self._seq = obs.play_order
+            for s, card in obs.trick:
                 self._tc += 1
                 self._trick_cards[s] = card
                 if self._best < 0:
                     self._best, self._best_seat = card, s
                     self._lead = SUIT_OF[card]
-                elif SUIT_OF[card] == SUIT_OF[self._best]:
-                    if card > self._best:
-                        self._best, self._best_seat = card, s
-                elif SUIT_OF[card] == self._trump:
+                elif beaters(self._best, self._trump, ABOVE_NATURAL) >> card & 1:
                     self._best, self._best_seat = card, s
         else:
             order = self._order

@@ -9,6 +9,7 @@ from typing import Any
 __all__ = [
     "FINAL_NAMES",
     "TITLE_NAMES",
+    "final_order",
     "final_standing",
     "rank_round",
     "swap_targets",
@@ -37,6 +38,24 @@ def swap_targets(order: Sequence[int], rank: int) -> tuple[int, ...]:
     return tuple(order[rank + 1 :])
 
 
+def title_order(
+    tricks: Sequence[int], first_trick: Sequence[int], previous: Sequence[int]
+) -> list[int]:
+    """E6: the seats in title order (King first) after a round; see :func:`rank_round`.
+
+    >>> title_order([5, 3, 5, 0], [4, 1, 2, 0], [0, 1, 2, 3])
+    [2, 0, 1, 3]
+    """
+    pos = {seat: i for i, seat in enumerate(previous)}
+
+    def key(s: int) -> tuple[int, int]:
+        # More tricks first; among equal tricks the earlier first trick; a seat with
+        # no trick has no first trick and keeps its previous place.
+        return (-tricks[s], first_trick[s] if tricks[s] else pos[s])
+
+    return sorted(range(len(tricks)), key=key)
+
+
 def rank_round(
     tricks: Sequence[int],
     first_trick: Sequence[int],
@@ -50,14 +69,7 @@ def rank_round(
     trick: after round 1 the order of play from the first leader, later the titles
     before this round.
     """
-    pos = {seat: i for i, seat in enumerate(previous)}
-
-    def key(s: int) -> tuple[int, int]:
-        # More tricks first; among equal tricks the earlier first trick; a seat with
-        # no trick has no first trick and keeps its previous place.
-        return (-tricks[s], first_trick[s] if tricks[s] else pos[s])
-
-    order = sorted(range(len(tricks)), key=key)
+    order = title_order(tricks, first_trick, previous)
     why: list[dict[str, Any]] = []
     i = 0
     while i < len(order):
@@ -92,13 +104,23 @@ def rank_round(
     return order, why
 
 
+def final_order(totals: Sequence[int], order: Sequence[int]) -> list[int]:
+    """E12: seats by game total, Emperor first; equal totals go to the better title after
+    the last round (``order``, King first). See :func:`final_standing`.
+
+    >>> final_order([30, 41, 30, 29], [2, 3, 0, 1])
+    [1, 2, 0, 3]
+    """
+    pos = {seat: i for i, seat in enumerate(order)}
+    return sorted(range(len(totals)), key=lambda s: (-totals[s], pos[s]))
+
+
 def final_standing(
     totals: Sequence[int], order: Sequence[int]
 ) -> tuple[list[int], list[dict[str, Any]]]:
     """E12: seats by game total, Emperor first; equal totals go to the better title
     after the last round (``order``, King first)."""
-    pos = {seat: i for i, seat in enumerate(order)}
-    standing = sorted(range(len(totals)), key=lambda s: (-totals[s], pos[s]))
+    standing = final_order(totals, order)
     why: list[dict[str, Any]] = []
     i = 0
     while i < len(standing):

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr.cards import CardError, parse_card, parse_cards
+from kozyr.cards import CARD_NAMES as NAME
+from kozyr.cards import CardError, card_list, card_names, parse_card, parse_cards
 from kozyr.games import dealing
 from kozyr.games.base import DealError
 
-from .card_tables import NAME, cards_list, deck_for
+from .card_tables import deck_for
 
 __all__ = ["HAND_SIZE", "ImperialDeal", "draw_first_dealer", "seeded_deal"]
 
@@ -17,8 +18,7 @@ HAND_SIZE = 12
 """I5: twelve cards each."""
 
 
-def _names(mask: int) -> list[str]:
-    return [NAME[c] for c in cards_list(mask)]
+_names = card_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +67,7 @@ class ImperialDeal:
                 )
             twice = hand & seen
             if twice:
-                c = cards_list(twice)[0]
+                c = card_list(twice)[0]
                 other = next(s for s in range(seat) if self.hands[s] >> c & 1)
                 raise DealError(f"{NAME[c]} is in the hands of seat {other} and seat {seat}")
             seen |= hand
@@ -141,7 +141,7 @@ class ImperialDeal:
             raise DealError(f"bad deal: {e}") from e
 
 
-_DECK_ORDER = {n: cards_list(deck_for(n)) for n in (2, 3)}
+_DECK_ORDER = {n: card_list(deck_for(n)) for n in (2, 3)}
 
 
 def seeded_deal(

@@ -5,17 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kozyr.cards import suit_name
+from kozyr.cards import CARD_NAMES as NAME
+from kozyr.cards import card_names, suit_letters, suit_name
 from kozyr.games.base import Event
 
-from .card_tables import NAME, cards_list
 from .options import ImperialOptions
 
 __all__ = ["ImperialObservation"]
 
 
-def _names(mask: int) -> list[str]:
-    return [NAME[c] for c in cards_list(mask)]
+_names = card_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +39,15 @@ class ImperialObservation:
     scores: tuple[tuple[int, int], ...]
     """(marked imperials, loose points) per seat."""
     to_act: int | None
-    legal: tuple[int, ...]
+    legal_actions: tuple[int, ...]
     """The observer's legal cards when it is his turn, else empty."""
     trick: tuple[tuple[int, int], ...]
     """The trick on the table: (seat, card) in order of play."""
-    tricks_won: tuple[int, ...]
+    tricks: tuple[int, ...]
+    """Tricks each seat has won in this deal."""
+    voids: tuple[int, ...]
+    """Per seat, the suits (bit s: suit s) it has shown it lacks in this deal: it did not
+    follow suit, or did not trump either (I7)."""
     played: tuple[int, ...]
     """Cards each seat has played in this deal."""
     hand_sizes: tuple[int, ...]
@@ -70,9 +73,10 @@ class ImperialObservation:
             "trump_card": None if self.trump_card is None else NAME[self.trump_card],
             "scores": [{"imperials": i, "points": p} for i, p in self.scores],
             "to_act": self.to_act,
-            "legal": [NAME[c] for c in self.legal],
+            "legal_actions": [NAME[c] for c in self.legal_actions],
             "trick": [[s, NAME[c]] for s, c in self.trick],
-            "tricks_won": list(self.tricks_won),
+            "tricks": list(self.tricks),
+            "voids": [suit_letters(v) for v in self.voids],
             "played": [_names(m) for m in self.played],
             "hand_sizes": list(self.hand_sizes),
             "shown": [_names(m) for m in self.shown],

@@ -5,26 +5,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from kozyr.cards import ACE, JACK, KING, QUEEN, parse_card, suit_name
+from kozyr.cards import (
+    ACE,
+    JACK,
+    KING,
+    QUEEN,
+    SUIT_OF,
+    card_list,
+    card_names,
+    parse_card,
+    rank_of,
+    suit_name,
+)
+from kozyr.cards import CARD_NAMES as NAME
 from kozyr.games.base import DealError, Event, GameError, IllegalAction
 from kozyr.games.dealing import SECURE, check_seed
-
-from .card_tables import (
-    ABOVE,
-    NAME,
-    SUIT_CARDS,
-    SUIT_MASKS,
-    SUIT_OF,
-    cards_list,
-    deck_for,
-    low_rank_for,
-    rank_bit,
+from kozyr.games.tricks import (
+    beaters,
+    follow_mask,
+    legal_cards,
+    must_beat_mask,
+    refusal,
+    shown_voids,
+    suits_cards,
 )
+
+from .card_tables import ABOVE, deck_for, low_rank_for, rank_bit
 from .deal import ImperialDeal, draw_first_dealer, seeded_deal
 from .declarations import Imperial, find_imperials, honour_mask, is_white, point_of
 from .observation import ImperialObservation
 from .options import ImperialOptions
-from .play_rules import illegal_reason, legal_mask
 
 __all__ = ["IMPERIAL_POINTS", "ImperialState"]
 
@@ -34,8 +44,7 @@ IMPERIAL_POINTS = 24
 _TRICKS = 12
 
 
-def _names(mask: int) -> list[str]:
-    return [NAME[c] for c in cards_list(mask)]
+_names = card_names
 
 
 class ImperialState:
@@ -64,7 +73,6 @@ class ImperialState:
         "_tombe_winners",
         "_trick",
         "_trump",
-        "_trump_mask",
         "_white",
         "actions",
         "captures",
@@ -82,8 +90,9 @@ class ImperialState:
         "players",
         "seed",
         "shown",
+        "tricks",
         "tricks_done",
-        "tricks_won",
+        "voids",
         "waiting_for_deal",
         "winner",
     )
@@ -101,7 +110,6 @@ class ImperialState:
     _to_act: int | None
     _trick: list[int]
     _trump: int
-    _trump_mask: int
     _white: bool
     game: str
     players: int
@@ -119,7 +127,10 @@ class ImperialState:
     played: list[int]
     shown: list[int]
     captures: list[int]
-    tricks_won: list[int]
+    tricks: list[int]
+    """Tricks each seat has won in this deal."""
+    voids: list[int]
+    """Suits (bit s: suit s) each seat has shown it lacks in this deal (I7)."""
     tricks_done: int
     imperials: list[int]
     loose: list[int]
@@ -155,7 +166,8 @@ class ImperialState:
         self.played = [0] * n
         self.shown = [0] * n
         self.captures = [0] * n
-        self.tricks_won = [0] * n
+        self.tricks = [0] * n
+        self.voids = [0] * n
         self.tricks_done = 0
         self.imperials = [0] * n
         self.loose = [0] * n
@@ -240,7 +252,6 @@ class ImperialState:
             "_tombe_winners",
             "_to_act",
             "_trump",
-            "_trump_mask",
             "_white",
             "deal_number",
             "dealer",
@@ -265,7 +276,8 @@ class ImperialState:
         new.loose = self.loose[:]
         new.played = self.played[:]
         new.shown = self.shown[:]
-        new.tricks_won = self.tricks_won[:]
+        new.tricks = self.tricks[:]
+        new.voids = self.voids[:]
         return new
 
     # ------------------------------------------------------------------ reading
@@ -317,32 +329,22 @@ class ImperialState:
         seat = self._to_act
         if seat is None:
             return []
-        hand = self.hands[seat]
-        led = self._led
-        if led < 0:
-            return cards_list(hand)
         if self._must_head:
-            return cards_list(legal_mask(hand, led, self._best, self._trump, True))
-        legal = hand & SUIT_MASKS[led]
-        if legal:
-            return list(SUIT_CARDS[led][legal >> 13 * led])
-        legal = hand & self._trump_mask
-        if legal:
-            t = self._trump
-            return list(SUIT_CARDS[t][legal >> 13 * t])
-        return cards_list(hand)
+            return card_list(
+                must_beat_mask(self.hands[seat], self._led, self._best, self._trump, ABOVE)
+            )
+        return legal_cards(self.hands[seat], self._led, self._trump)
 
     def action_text(self, action: int) -> str:
         if not isinstance(action, int) or not 0 <= action < 52:
-            raise IllegalAction(f"{action!r} is not a card", "I7")
+            raise IllegalAction("not_an_action", {"action": action}, "I7")
         return NAME[action]
 
     def parse_action(self, text: str) -> int:
         c = parse_card(text)
         if not deck_for(self.players) >> c & 1:
-            raise IllegalAction(
-                f"{NAME[c]}: not in the {deck_for(self.players).bit_count()}-card deck", "I1"
-            )
+            deck = deck_for(self.players).bit_count()
+            raise IllegalAction("not_in_deck", {"card": c, "deck": deck, "ranks": rank_of(c)}, "I1")
         return c
 
     def play(self, text: str) -> None:
@@ -357,7 +359,7 @@ class ImperialState:
 
     def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
         loose = self.loose[seat] + points
-        # "loose" is the seat's loose points right after this score, before any mark it
+        # "total" is the seat's loose points right after this score, before any mark it
         # triggers: a reader can follow the scores without recomputing them.
         self.events.append(
             {
@@ -366,7 +368,7 @@ class ImperialState:
                 "points": points,
                 "reason": reason,
                 "rule": rule,
-                "loose": loose,
+                "total": loose,
             }
         )
         self.loose[seat] = loose
@@ -408,9 +410,16 @@ class ImperialState:
         self._to_act = None
         stake = self.options.stake
         n = self.players
+        # The losers' places, which no ruling orders: more imperials, then more loose
+        # points, then the seat nearest the winner's left.
+        rest = sorted(
+            ((winner + i) % n for i in range(1, n)),
+            key=lambda s: (-self.imperials[s], -self.loose[s], (s - winner) % n),
+        )
         self.events.append(
             {
                 "type": "game_over",
+                "places": [winner, *rest],
                 "winner": winner,
                 "imperials": list(self.imperials),
                 "stakes": [stake * (n - 1) if s == winner else -stake for s in range(n)],
@@ -423,10 +432,9 @@ class ImperialState:
     def _set_trump(self, trump: int) -> None:
         self._trump = trump
         if trump < 0:
-            self._trump_mask = self._honours = self._tombe_cards = self._tombe_winners = 0
+            self._honours = self._tombe_cards = self._tombe_winners = 0
             return
         shift = 13 * trump
-        self._trump_mask = SUIT_MASKS[trump]
         self._honours = honour_mask(trump, low_rank_for(self.players))
         self._tombe_winners = (rank_bit(KING) | rank_bit(QUEEN)) << shift
         self._tombe_cards = (rank_bit(JACK) | rank_bit(ACE)) << shift
@@ -458,7 +466,8 @@ class ImperialState:
         self.played = [0] * n
         self.shown = [0] * n
         self.captures = [0] * n
-        self.tricks_won = [0] * n
+        self.tricks = [0] * n
+        self.voids = [0] * n
         self.tricks_done = 0
         self._trick = []
         self._led = -1
@@ -627,24 +636,19 @@ class ImperialState:
         seat = self._to_act
         if seat is None:
             if self.winner is not None:
-                raise IllegalAction("the game is over", "I12")
-            raise IllegalAction("no deal in play: the game waits for the next deal", "I5")
+                raise IllegalAction("game_over", {}, "I12")
+            raise IllegalAction("waiting_for_deal", {}, "I5")
         hand = self.hands[seat]
         led = self._led
         if type(action) is not int or not 0 <= action < 52:
-            raise IllegalAction(f"{action!r} is not a card", "I7")
+            raise IllegalAction("not_an_action", {"action": action}, "I7")
         b = 1 << action
-        if led < 0:
-            ok = hand & b
+        if self._must_head:
+            legal = must_beat_mask(hand, led, self._best, self._trump, ABOVE)
         else:
-            legal = hand & SUIT_MASKS[led] or hand & self._trump_mask or hand
-            if self._must_head:
-                legal = legal_mask(hand, led, self._best, self._trump, True)
-            ok = legal & b
-        if not ok:
-            raise IllegalAction(
-                illegal_reason(action, hand, led, self._best, self._trump, self._must_head), "I7"
-            )
+            legal = follow_mask(hand, led, self._trump)
+        if not legal & b:
+            raise self._refused(action, hand)
         self.hands[seat] = hand ^ b
         self.played[seat] |= b
         self.shown[seat] &= ~b
@@ -659,11 +663,9 @@ class ImperialState:
             if self._honours & b:
                 self._score(seat, 4, "honour led", "I8")
         else:
-            best = self._best
-            above = ABOVE[best]
-            if SUIT_OF[best] != self._trump:
-                above |= self._trump_mask
-            if above & b:
+            if SUIT_OF[action] != led:
+                self.voids[seat] |= shown_voids(action, led, self._trump)  # public (I13)
+            if beaters(self._best, self._trump, ABOVE) & b:
                 self._best = action
                 self._best_seat = seat
                 if self._honours & b:
@@ -676,16 +678,22 @@ class ImperialState:
         else:
             self._to_act = (seat + 1) % n
 
+    def _refused(self, card: int, hand: int) -> IllegalAction:
+        why = refusal(card, hand, self._led, self._best, self._trump, ABOVE, self._must_head)
+        assert why is not None
+        return IllegalAction(*why, "I7")
+
     def _finish_trick(self) -> None:
         n = self.players
         winner = self._best_seat
         leader = self._leader
         trick = self._trick
-        self.tricks_won[winner] += 1
+        self.tricks[winner] += 1
         self.tricks_done += 1
         self.events.append(
             {
                 "type": "trick",
+                "deal": self.deal_number,
                 "number": self.tricks_done,
                 "cards": [[(leader + i) % n, NAME[c]] for i, c in enumerate(trick)],
                 "winner": winner,
@@ -722,7 +730,7 @@ class ImperialState:
         self._to_act = None
         over = self.options.trick_bonus_over
         for s in self._order():
-            t = self.tricks_won[s]
+            t = self.tricks[s]
             if t == _TRICKS:
                 self._score(s, 8, "capot", "I10")
             elif t > over:
@@ -730,7 +738,7 @@ class ImperialState:
             if self.winner is not None:
                 return
         self.events.append(
-            {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks_won)}
+            {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks)}
         )
         self._advance()
 
@@ -751,9 +759,12 @@ class ImperialState:
             trump_card=self.trump_card,
             scores=tuple(self.scores),
             to_act=self._to_act,
-            legal=tuple(self.legal_actions()) if seat is not None and seat == self._to_act else (),
+            legal_actions=(
+                tuple(self.legal_actions()) if seat is not None and seat == self._to_act else ()
+            ),
             trick=tuple(self.trick),
-            tricks_won=tuple(self.tricks_won),
+            tricks=tuple(self.tricks),
+            voids=tuple(self.voids),
             played=tuple(self.played),
             hand_sizes=tuple(h.bit_count() for h in self.hands),
             shown=tuple(sh & h for sh, h in zip(self.shown, self.hands, strict=True)),
@@ -804,6 +815,11 @@ class ImperialState:
                 raise DealError(
                     f"guess for seat {s} has {h.bit_count()} cards, not {obs.hand_sizes[s]}"
                 )
+            if h & suits_cards(obs.voids[s]):
+                raise DealError(
+                    f"guess for seat {s} holds {' '.join(_names(h & suits_cards(obs.voids[s])))} "
+                    "of a suit it has shown it lacks"
+                )
             if obs.shown[s] & ~h:
                 raise DealError(
                     f"guess for seat {s} lacks its shown cards "
@@ -837,8 +853,9 @@ class ImperialState:
         self.played = list(obs.played)
         self.shown = list(obs.shown)
         self.captures = list(obs.captures)
-        self.tricks_won = list(obs.tricks_won)
-        self.tricks_done = sum(obs.tricks_won)
+        self.tricks = list(obs.tricks)
+        self.voids = list(obs.voids)
+        self.tricks_done = sum(obs.tricks)
         self.imperials = [i for i, _ in obs.scores]
         self.loose = [p for _, p in obs.scores]
         self._set_trump(obs.trump)
@@ -850,10 +867,6 @@ class ImperialState:
             if self._led < 0:
                 self._led = SUIT_OF[c]
                 self._best, self._best_seat = c, seat
-            else:
-                above = ABOVE[self._best]
-                if SUIT_OF[self._best] != self._trump:
-                    above |= self._trump_mask
-                if above >> c & 1:
-                    self._best, self._best_seat = c, seat
+            elif beaters(self._best, self._trump, ABOVE) >> c & 1:
+                self._best, self._best_seat = c, seat
         return self

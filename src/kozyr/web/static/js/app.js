@@ -794,7 +794,7 @@ function showOver(relabelOnly) {
       .join("");
     body = `<table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t("imperials"))}</th><th>${esc(t("points"))}</th><th>${esc(t("stakes"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else {
-    const standing = end.standing || tb.view.standing || [];
+    const standing = end.places || end.standing || tb.view.standing || [];
     title = standing[0] === tb.you ? t("you_win") : t("winner_is", { name: names[standing[0]] });
     const rows = standing
       .map(

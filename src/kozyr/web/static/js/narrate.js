@@ -141,12 +141,12 @@ function whyText(why, names) {
   return key ? t(key, { names: group }) : String(why.text || "");
 }
 
-/** One Emperor event; `order` is the round's title order (the play order from round 2). */
-export function narrateEmperor(ev, names, order) {
+/** One Emperor event. */
+export function narrateEmperor(ev, names) {
   const who = nameOf(names, ev.seat);
   switch (ev.type) {
-    case "round_start": {
-      if (ev.round === 1) {
+    case "deal": {
+      if (ev.number === 1) {
         return {
           text: t("ev_round1", {
             trump: trumpWords(ev.trump),
@@ -157,7 +157,7 @@ export function narrateEmperor(ev, names, order) {
         };
       }
       const titles = ev.order.map((s) => `${titleWord(ev.titles[s])} ${nameOf(names, s)}`).join(", ");
-      let text = t("ev_round", { n: ev.round, titles });
+      let text = t("ev_round", { n: ev.number, titles });
       if (ev.bargaining) text += t("ev_bargaining_on");
       return { text, kind: "head" };
     }
@@ -185,16 +185,13 @@ export function narrateEmperor(ev, names, order) {
     case "trump":
       return { text: t("ev_trump", { name: who, trump: trumpWords(ev.trump) }), kind: "declare" };
     case "trick": {
-      const n = ev.cards.length;
-      const seq =
-        ev.round === 1 || !order ? [...Array(n).keys()].map((i) => (ev.leader + i) % n) : order;
-      const cards = seq.map((s) => `${nameOf(names, s)} ${cardsText([ev.cards[s]])}`).join(", ");
+      const cards = ev.cards.map(([s, c]) => `${nameOf(names, s)} ${cardsText([c])}`).join(", ");
       return {
         text: t("ev_trick", { n: ev.number, cards, winner: nameOf(names, ev.winner) }),
         kind: "trick",
       };
     }
-    case "round_end": {
+    case "deal_end": {
       const tricks = ev.tricks.map((n, s) => `${nameOf(names, s)} ${n}`).join(", ");
       const titles = ev.order.map((s) => `${titleWord(ev.titles[s])} ${nameOf(names, s)}`).join(", ");
       const lines = [t("ev_round_end", { tricks, titles })];
@@ -202,7 +199,7 @@ export function narrateEmperor(ev, names, order) {
       return { text: lines.join("\n"), kind: "head" };
     }
     case "game_over": {
-      const list = ev.standing
+      const list = ev.places
         .map((s) => `${titleWord(ev.ranks[s])} ${nameOf(names, s)} (${ev.totals[s]})`)
         .join(", ");
       const lines = [t("ev_standing", { list })];
@@ -218,14 +215,8 @@ export function narrateEmperor(ev, names, order) {
 export function narrateAll(game, events, names) {
   const out = [];
   let previous = null;
-  let order = null;
   for (const ev of events) {
-    let line;
-    if (game === "imperial") line = narrateImperial(ev, names, previous);
-    else {
-      if (ev.type === "round_start") order = ev.order ?? null;
-      line = narrateEmperor(ev, names, order);
-    }
+    const line = game === "imperial" ? narrateImperial(ev, names, previous) : narrateEmperor(ev, names);
     previous = ev;
     if (line) out.push(line);
   }

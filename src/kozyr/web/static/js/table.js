@@ -44,48 +44,36 @@ function reconcile(container, items, key, create, update) {
   for (const el of existing.values()) el.remove();
 }
 
-/** The common shape of both games' observations that the view draws. */
+/** What the view draws: both games' observations share their names (docs/engine-api.md);
+ * only the game's own extras are picked here. */
 export function tableModel(game, obs) {
-  const n = game === "imperial" ? obs.options.players : obs.players;
-  const m = {
+  const imperial = game === "imperial";
+  const phase = imperial ? (obs.over ? "over" : "play") : obs.phase;
+  const n = obs.hand_sizes.length;
+  return {
     game,
     n,
     seat: obs.seat,
     toAct: obs.to_act,
-    over: obs.over ?? obs.phase === "over",
+    over: obs.over,
     hand: obs.hand || [],
     handSizes: obs.hand_sizes,
     events: obs.events || [],
     trump: obs.trump,
+    trumpKnown: obs.trump != null,
+    legal: new Set(phase === "play" ? obs.legal_actions : []),
+    choices: phase === "play" ? [] : obs.legal_actions,
+    trick: obs.trick.map(([s, c]) => ({ seat: s, card: c })),
+    tricks: obs.tricks,
+    phase,
+    shown: imperial ? obs.shown : [...Array(n)].map((_, s) => obs.known?.[String(s)] || []),
+    header: imperial ? (obs.deal ? t("deal_n", { n: obs.deal }) : "") : t("round_n", { n: obs.round, of: obs.options.rounds }),
+    dealer: obs.dealer,
+    turnup: obs.turnup,
+    trumpCard: imperial || obs.round === 1 ? obs.trump_card : null,
+    totals: obs.totals,
+    titles: obs.titles,
   };
-  if (game === "imperial") {
-    m.legal = new Set(obs.legal);
-    m.choices = [];
-    m.trick = obs.trick.map(([s, c]) => ({ seat: s, card: c }));
-    m.trumpKnown = obs.trump != null;
-    m.tricks = obs.tricks_won;
-    m.shown = obs.shown;
-    m.header = obs.deal ? t("deal_n", { n: obs.deal }) : "";
-    m.dealer = obs.dealer;
-    m.turnup = obs.turnup;
-    m.trumpCard = obs.trump_card;
-    m.phase = obs.over ? "over" : "play";
-  } else {
-    m.legal = new Set(obs.phase === "play" ? obs.legal_actions : []);
-    m.choices = obs.phase === "play" ? [] : obs.legal_actions;
-    m.trick = obs.trick_order
-      .filter((s) => obs.current_trick[s] != null)
-      .map((s) => ({ seat: s, card: obs.current_trick[s] }));
-    m.trumpKnown = obs.trump != null;
-    m.tricks = obs.tricks;
-    m.totals = obs.totals;
-    m.titles = obs.titles;
-    m.shown = [...Array(n)].map((_, s) => obs.known?.[String(s)] || []);
-    m.header = t("round_n", { n: obs.round, of: obs.options.rounds });
-    m.trumpCard = obs.round === 1 ? obs.trump_card : null;
-    m.phase = obs.phase;
-  }
-  return m;
 }
 
 export class TableView {
@@ -227,10 +215,7 @@ export class TableView {
     const firstFrame = prev == null;
     if (idx > this.seenTrickEvents && !firstFrame && this.model.trick.length === 0) {
       const ev = events[idx];
-      const cards =
-        this.model.game === "imperial"
-          ? ev.cards.map(([s, c]) => ({ seat: s, card: c }))
-          : this.emperorTrickOrder(ev).map((s) => ({ seat: s, card: ev.cards[s] }));
+      const cards = ev.cards.map(([s, c]) => ({ seat: s, card: c }));
       this.lingering = { cards, winner: ev.winner, number: ev.number };
       clearTimeout(this.lingerHandle);
       this.lingerHandle = setTimeout(() => {
@@ -241,13 +226,6 @@ export class TableView {
       this.lingering = null;
     }
     this.seenTrickEvents = idx;
-  }
-
-  emperorTrickOrder(ev) {
-    const n = ev.cards.length;
-    if (ev.round === 1) return [...Array(n).keys()].map((i) => (ev.leader + i) % n);
-    const order = this.frame.obs.title_order;
-    return order && order.length === n ? order : [...Array(n).keys()].map((i) => (ev.leader + i) % n);
   }
 
   render(prev) {

@@ -1,0 +1,121 @@
+"""kozyr.messages: one catalog of refusals in English and Russian, and its page copy."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from kozyr import messages
+from kozyr.cards import parse_card
+from kozyr.games.base import IllegalAction
+from kozyr.messages import JS_PATH, MESSAGES, js_module, json_params, message
+
+SRC = Path(messages.__file__).parent
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_the_page_copy_equals_the_catalog() -> None:
+    # `python -m kozyr.messages` writes it; this fails when the catalog changed since.
+    assert JS_PATH.read_text(encoding="utf-8") == js_module()
+    assert 'export const RULE_MESSAGES = {\n  "game_over": [' in js_module()
+
+
+def test_both_languages_use_the_same_parameters() -> None:
+    for code, (en, ru) in MESSAGES.items():
+        assert _fields(en) == _fields(ru), code
+        assert en and ru and en != ru, code
+
+
+def test_every_code_the_program_raises_is_in_the_catalog() -> None:
+    raised: set[str] = set()
+    patterns = [
+        r'(?:IllegalAction|CardError|RecordError)\(\s*"(\w+)"',
+        r'code="(\w+)"',
+        r'return "(\w+)", \{',  # kozyr.games.tricks.refusal
+    ]
+    for path in SRC.rglob("*.py"):
+        if "server" in path.parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for pattern in patterns:
+            raised.update(re.findall(pattern, text))
+    # The engines' and the cards' refusals, found in the source.
+    assert {"must_follow", "must_trump", "must_beat", "not_in_hand", "not_in_deck"} <= raised
+    assert {"bad_card_text", "card_twice", "swap_not_allowed", "name_trump"} <= raised
+    assert raised <= set(MESSAGES), raised - set(MESSAGES)
+
+
+@pytest.mark.parametrize(
+    ("code", "params", "en", "ru"),
+    [
+        (
+            "must_follow",
+            {"suit": 0},
+            "You must follow suit (spades)",
+            "Нужно ходить в масть (пики)",
+        ),
+        (
+            "not_in_deck",
+            {"card": parse_card("6H"), "deck": 32, "ranks": 6},
+            "There are no sixes in the 32-card deck",
+            "В колоде из 32 карт нет шестёрок",
+        ),
+        (
+            "not_in_deck",
+            {"card": parse_card("5H"), "deck": 36, "ranks": 5},
+            "There are no fives in the 36-card deck",
+            "В колоде из 36 карт нет пятёрок",
+        ),
+        ("not_in_hand", {"card": parse_card("QS")}, "You do not hold Q♠", "У вас нет Д♠"),
+        (
+            "must_trump",
+            {"led": 3, "trump": 1},
+            "You have no clubs, so you must trump (hearts)",
+            "У вас нет масти (трефы), поэтому нужно бить козырем (черви)",
+        ),
+        (
+            "must_beat",
+            {"best": parse_card("10D"), "cards": [parse_card("JD"), parse_card("AD")]},
+            "You must beat 10♦: play J♦ A♦",
+            "Нужно перебить 10♦: ходите В♦ Т♦",
+        ),
+        (
+            "swap_or_pass",
+            {"action": "trump S", "targets": [2]},
+            "It is the exchange: swap with seat 2 or pass, not “trump S”",
+            "Сейчас обмен: меняйтесь (можно: место 2) или пасуйте, а не «trump S»",
+        ),
+    ],
+)
+def test_messages_in_both_languages(code: str, params: dict, en: str, ru: str) -> None:
+    assert message(code, "en", **params) == en
+    assert message(code, "ru", **params) == ru
+
+
+def test_illegal_action_carries_code_params_and_rule() -> None:
+    e = IllegalAction("must_follow", {"card": parse_card("10D"), "suit": 1}, "I7")
+    assert isinstance(e, ValueError)
+    assert e.rule == "I7" and str(e) == "You must follow suit (hearts) (I7)"
+    assert e.to_json() == {
+        "code": "must_follow",
+        "params": {"card": "10D", "suit": "H"},
+        "rule": "I7",
+        "message": "You must follow suit (hearts)",
+        "message_ru": "Нужно ходить в масть (черви)",
+    }
+
+
+def test_json_params() -> None:
+    assert json_params({"cards": [0, 12], "best": 51, "led": 2, "targets": (1, 3), "k": 2}) == {
+        "cards": ["2S", "AS"],
+        "best": "AC",
+        "led": "D",
+        "targets": [1, 3],
+        "k": 2,
+    }
