@@ -24,17 +24,19 @@ pytestmark = pytest.mark.asyncio
 
 async def test_seed_is_secret_until_the_end_then_checks(server: ServerProc) -> None:
     me, spectator, lobby = [await Player(server).sign_in() for _ in range(3)]
-    bodies: list[str] = []  # every HTTP body anyone got that is not the finished game's
+    bodies: list[str] = []  # every HTTP body anyone got before the end
 
     async def get(who: Player, path: str) -> httpx.Response:
         r = await who.http.get(path)
-        # The loop below asks until the client sees the end, so its last requests may
-        # reach the server after the final commit: the finished record, its replay and
-        # its verdict are then public (B3). Any other answer must never name the seed.
-        finished = (path.endswith("/record") and '"complete":false' not in r.text) or (
-            path.endswith(("/replay", "/verify")) and r.status_code == 200
-        )
-        if not finished:
+        ended = r.status_code == 200 and path.endswith(("/replay", "/verify"))
+        if (
+            r.status_code == 200
+            and path.endswith("/record")
+            and r.json().get("complete") is not False
+        ):
+            assert replay(r.json()).over  # the game ended before our view said so
+            ended = True
+        if not ended:
             bodies.append(r.text)
         return r
 
@@ -88,9 +90,7 @@ async def test_seed_is_secret_until_the_end_then_checks(server: ServerProc) -> N
         hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
         verdict = (await me.http.post("/api/verify", json=forged)).json()
         assert verdict["ok"] is False and verdict["problems"]
-        bad = await me.http.post(
-            "/api/verify", content=b"{nope", headers={"Content-Type": "application/json"}
-        )
+        bad = await me.http.post("/api/verify", content=b"{nope")
         assert bad.status_code == 400 and bad.json()["code"] == "bad_record"
     finally:
         for p in (me, spectator, lobby):
