@@ -90,7 +90,9 @@ async def test_seed_is_secret_until_the_end_then_checks(server: ServerProc) -> N
         hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
         verdict = (await me.http.post("/api/verify", json=forged)).json()
         assert verdict["ok"] is False and verdict["problems"]
-        bad = await me.http.post("/api/verify", content=b"{nope")
+        bad = await me.http.post(
+            "/api/verify", content=b"{nope", headers={"Content-Type": "application/json"}
+        )
         assert bad.status_code == 400 and bad.json()["code"] == "bad_record"
     finally:
         for p in (me, spectator, lobby):
