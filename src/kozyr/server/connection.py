@@ -8,7 +8,7 @@ import contextlib
 import logging
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -26,6 +26,14 @@ if TYPE_CHECKING:
 log = logging.getLogger("kozyr.server")
 
 TRANSPORT_KEY = "kozyr.transport"
+
+
+class Transport(Protocol):
+    """What the connection needs of the server's transport (asyncio's or uvloop's)."""
+
+    def abort(self) -> None: ...
+
+    def get_write_buffer_size(self) -> int: ...
 
 
 class KeepTransport:
@@ -46,7 +54,10 @@ class KeepTransport:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             transport = getattr(getattr(send, "__self__", None), "transport", None)
-            if isinstance(transport, asyncio.WriteTransport):
+            # Duck-typed: uvloop's transports are not asyncio.Transport subclasses.
+            if callable(getattr(transport, "abort", None)) and callable(
+                getattr(transport, "get_write_buffer_size", None)
+            ):
                 scope[TRANSPORT_KEY] = transport
         await self.app(scope, receive, send)
 
@@ -68,7 +79,7 @@ class Connection:
         self.client.on_overflow = lambda: self.cut_off(
             f"more than {settings.socket_buffer} bytes of frames waited to be written"
         )
-        self.transport: asyncio.WriteTransport | None = ws.scope.get(TRANSPORT_KEY)
+        self.transport: Transport | None = ws.scope.get(TRANSPORT_KEY)
         self.times: deque[float] = deque()
         self.sending_since: float | None = None
         """When the frame now being written was handed to the socket (None: idle)."""
