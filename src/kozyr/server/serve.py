@@ -68,6 +68,7 @@ def serve(
         host=host,
         port=port,
         ws_max_size=1024 * 1024,
+        ws_per_message_deflate=settings.ws_deflate,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         access_log=False,
