@@ -82,20 +82,29 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def spectate(url: str, cookie: str, table: str, ready: asyncio.Event, n: list[int]) -> int:
-    async with websockets.connect(
-        url, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=60
-    ) as ws:
+    for attempt in range(10):
+        try:
+            ws = await websockets.connect(
+                url, additional_headers={"Cookie": cookie}, max_size=None, open_timeout=120
+            )
+            break
+        except websockets.InvalidStatus:
+            await asyncio.sleep(0.5 * (attempt + 1))
+    else:
+        raise SystemExit("a spectator could not connect")
+    async with ws:
         await ws.send(json.dumps({"type": "hello", "table": table}))
         frames = 0
+        counted = False
         async for raw in ws:
             frame = json.loads(raw)
             frames += 1
-            if frame["type"] == "table" and not ready.is_set():
+            if frame["type"] == "table" and not counted:
+                counted = True
                 n[0] += 1
                 if n[0] == n[1]:
                     ready.set()
-            view = frame.get("view")
-            if frame["type"] in ("update", "sync") and view and view.get("over"):
+            if frame["type"] == "table" and frame["table"]["status"] == "finished":
                 return frames
     return frames
 
@@ -140,11 +149,20 @@ async def play(http: httpx.AsyncClient, pid: int, table: str) -> tuple[float, fl
         await asyncio.sleep(0.05)
 
 
+async def idle(pid: int) -> None:
+    """Waits until the server uses almost no CPU for a second."""
+    while True:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(1)
+        if cpu_seconds(pid) - before < 0.05:
+            return
+
+
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start_server(Path(tmp))
         try:
-            http = httpx.AsyncClient(base_url=base, timeout=60)
+            http = httpx.AsyncClient(base_url=base, timeout=600)
             (await http.post("/api/guest")).raise_for_status()
             # Alone: nobody watches.
             alone = await open_table(http, args.rounds)
@@ -170,6 +188,7 @@ async def run(args: argparse.Namespace) -> None:
             line = await asyncio.to_thread(spec.stdout.readline)
             if line.strip() != "ready":
                 raise SystemExit(f"spectators failed: {line!r}")
+            await idle(proc.pid)  # the spectators' hellos have all been answered
             c1, w1, n1 = await play(http, proc.pid, watched)
             done = await asyncio.to_thread(spec.stdout.readline)
             spec.wait(60)

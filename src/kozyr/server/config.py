@@ -138,6 +138,11 @@ class Settings:
     account_frames: float = field(default_factory=lambda: _float_env("KOZYR_ACCOUNT_FRAMES", 60))
     """Frames per second one account may send summed over all its connections (a burst of
     as many is allowed); past it the sending connection is closed (1008)."""
+    ws_deflate: bool = field(
+        default_factory=lambda: os.environ.get("KOZYR_WS_DEFLATE", "") in ("1", "true")
+    )
+    """Compress WebSocket frames (permessage-deflate). Off by default: each connection
+    compresses every frame anew, which was the largest part of a spectator's CPU cost."""
 
     @property
     def scheme(self) -> str:

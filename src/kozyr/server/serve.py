@@ -82,6 +82,8 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "h11_max_incomplete_event_size": 16 * 1024,
         "backlog": 2048,
         "ws_max_size": 1024 * 1024,
+        # compressing costs CPU for every frame and every connection (docs/protocol.md)
+        "ws_per_message_deflate": settings.ws_deflate,
         "ws_ping_interval": 20,
         "ws_ping_timeout": 20,
         "access_log": False,

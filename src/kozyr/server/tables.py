@@ -28,7 +28,7 @@ from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
 from kozyr.server.config import Settings
 from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
+from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 from kozyr.server.store import Duplicate, Seat, Store, TableRow, now_ms
 
 log = logging.getLogger("kozyr.server.tables")
@@ -218,14 +218,17 @@ class Table:
     # -- frames ---------------------------------------------------------------------
 
     def _table_frame(self, client: Client) -> dict[str, Any]:
-        role = self.watchers.get(client)
+        return self._role_table_frame(self.watchers.get(client))
+
+    def _role_table_frame(self, role: int | None) -> dict[str, Any]:
         frame = {"v": VERSION, "type": "table", "table": self.info(private=role is not None)}
         frame["you"] = role
         return frame
 
     def send_table(self) -> None:
-        for client in list(self.watchers):
-            client.send(self._table_frame(client))
+        # One frame per role, encoded once: with hundreds of spectators, building info()
+        # (itself a pass over the watchers) for each of them made every join quadratic.
+        self._broadcast(self._role_table_frame)
         self.on_change(self)
 
     def _update_frame(self, seq: int, seat: int | None, view: bool) -> dict[str, Any]:
@@ -254,21 +257,22 @@ class Table:
             "view": view_of(self.state, seat, events=True),
         }
 
-    def _broadcast_update(self, seq: int) -> None:
-        cache: dict[int | None, str] = {}
+    def _broadcast(self, frame_for: Callable[[int | None], dict[str, Any]]) -> None:
+        """Sends each watcher the frame of its role: built, encoded and measured once per
+        role, so that a spectator costs one queue append (and its socket write)."""
+        cache: dict[int | None, tuple[str, int]] = {}
         for client, role in list(self.watchers.items()):
-            text = cache.get(role)
-            if text is None:
-                text = cache[role] = dumps(self._update_frame(seq, role, view=True))
-            client.send(text)
+            entry = cache.get(role)
+            if entry is None:
+                text = dumps(frame_for(role))
+                entry = cache[role] = (text, utf8_size(text))
+            client.send(entry[0], entry[1])
+
+    def _broadcast_update(self, seq: int) -> None:
+        self._broadcast(lambda role: self._update_frame(seq, role, view=True))
 
     def _broadcast_sync(self) -> None:
-        cache: dict[int | None, str] = {}
-        for client, role in list(self.watchers.items()):
-            text = cache.get(role)
-            if text is None:
-                text = cache[role] = dumps(self._sync_frame(role))
-            client.send(text)
+        self._broadcast(self._sync_frame)
 
     def catch_up(self, client: Client, last_seq: int | None) -> None:
         """What a (re)connecting client missed since ``last_seq``: each missed update, or
