@@ -212,13 +212,13 @@ def test_replay_shows_emperors_final_places_not_the_last_titles(tmp_path: Path) 
         state.apply(state.legal_actions()[0])
     over = state.events[-1]
     titles = state.summary()["titles"]
-    assert any(over["ranks"][s] != titles[s] for s in over["standing"][1:])
+    assert any(over["ranks"][s] != titles[s] for s in over["places"][1:])
     path = save(state, tmp_path / "e.json", players=["A", "B", "C", "D"])
     out = _run(["replay", str(path), "--lang", "ru"]).stdout
     words = {"emperor": "Император", "prince": "Принц", "soldier": "Солдат", "jester": "Скоморох"}
     rows = [[c.strip() for c in r.split("│")[1:-1]] for r in out.splitlines() if "│" in r]
     expected = [
         [str(place), "ABCD"[s], words[over["ranks"][s]], str(over["totals"][s])]
-        for place, s in enumerate(over["standing"], start=1)
+        for place, s in enumerate(over["places"], start=1)
     ]
     assert rows == expected

@@ -17,13 +17,14 @@ from kozyr.arena.command import arena
 from kozyr.bots.base import Bot
 from kozyr.bots.registry import DEFAULT_LEVEL, make_bot
 from kozyr.cards import Lang
-from kozyr.games.base import GameState
+from kozyr.games import GAMES
 from kozyr.games.dealing import SEED_BITS
 from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save, verify
 from kozyr.server.serve import serve
 from kozyr.terminal.help_lang import help_lang, use_russian_chrome
-from kozyr.terminal.session import Session, View
+from kozyr.terminal.session import Session
+from kozyr.terminal.views import view_for
 
 # --help is in Russian with --lang ru, or with a Russian locale (help_lang).
 HELP_LANG: Lang = help_lang(sys.argv[1:], default_lang())
@@ -148,15 +149,8 @@ def _play_game(
     language: Lang = lang.value if lang else default_lang()
     secret = seed is None
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
-    state: GameState
-    if game == "imperial":
-        from kozyr.games.imperial import ImperialOptions, ImperialState
-
-        state = ImperialState.new(ImperialOptions(players=players), seed=seed)
-    else:
-        from kozyr.games.emperor import EmperorOptions, EmperorState
-
-        state = EmperorState.new(EmperorOptions(players=players), seed=seed)
+    spec = GAMES[game]
+    state = spec.new_state(spec.options_from_json({"players": players}), seed=seed)
     names = seat_names(players, seat, language)
     console = Console(highlight=False, soft_wrap=True)
     # The bots' own randomness is independent of the deal seed.
@@ -165,7 +159,7 @@ def _play_game(
         for s in range(players)
         if s != seat
     }
-    view = _view_for(game, console, names, language)
+    view = view_for(game, console, names, language)
     if not secret:
         console.print(t("seed_not_secret", language, seed=seed))
     console.print(t(f"help_{game}", language))
@@ -257,7 +251,7 @@ def replay_cmd(
             ("Игрок " if language == "ru" else "Player ") + str(s) for s in range(state.players)
         ]
     console = Console(highlight=False, soft_wrap=True)
-    view = _view_for(state.game, console, [str(n) for n in names], language)
+    view = view_for(state.game, console, [str(n) for n in names], language)
     for event in state.events:
         line = view.narrate(event)
         if line:
@@ -298,16 +292,6 @@ def verify_cmd(
             typer.echo(t("verify_deals", language, ok=verdict["deals_ok"], deals=verdict["deals"]))
     if not verdict["ok"]:
         raise typer.Exit(1)
-
-
-def _view_for(game: str, console: Console, names: list[str], lang: Lang) -> View:
-    if game == "imperial":
-        from kozyr.terminal.imperial_view import ImperialView
-
-        return ImperialView(console, names, lang)
-    from kozyr.terminal.emperor_view import EmperorView
-
-    return EmperorView(console, names, lang)
 
 
 def main() -> None:  # pragma: no cover - the console script entry

@@ -4,8 +4,9 @@ A record is options + how the game started (first dealer or join order) + the de
 the actions, which fix the whole game (B2). Replaying rebuilds the game through the
 engine, so a record that breaks a rule is refused exactly where it breaks it.
 
->>> from kozyr.games.imperial import ImperialOptions, ImperialState
->>> state = ImperialState.new(ImperialOptions(players=2), seed=12345)
+>>> from kozyr.games import GAMES
+>>> imperial = GAMES["imperial"]
+>>> state = imperial.new_state(imperial.options_from_json({"players": 2}), seed=12345)
 >>> for _ in range(5):
 ...     state.apply(state.legal_actions()[0])
 >>> again = replay(to_record(state))
@@ -25,22 +26,17 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
-from kozyr.cards import CardError, Lang, card_name, cards_in, parse_card
+from kozyr.cards import CardError, Lang, card_name, cards_in
+from kozyr.games import GAMES, Game
 from kozyr.games.base import GameError, GameState, IllegalAction
 from kozyr.games.dealing import LEGACY, SCHEMES, SECURE, commitment, parse_seed_hex, seed_hex
-from kozyr.games.emperor import EmperorDeal, EmperorOptions, EmperorState
-from kozyr.games.emperor.deal import seeded_deal as emperor_seeded_deal
-from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
-from kozyr.games.imperial.deal import draw_first_dealer
-from kozyr.games.imperial.deal import seeded_deal as imperial_seeded_deal
 from kozyr.messages import message
 
 FORMAT = "kozyr-record/1"
-GAMES = ("imperial", "emperor")
 
 
 class RecordError(ValueError):
@@ -95,15 +91,6 @@ def _names(mask: int) -> list[str]:
     return [card_name(c) for c in cards_in(mask)]
 
 
-def _deal_json(deal: ImperialDeal | EmperorDeal) -> dict[str, Any]:
-    out: dict[str, Any] = {"hands": [_names(h) for h in deal.hands]}
-    if isinstance(deal, ImperialDeal) and deal.turnup is not None:
-        out["turnup"] = card_name(deal.turnup)
-    if deal.trump_card is not None:
-        out["trump_card"] = card_name(deal.trump_card)
-    return out
-
-
 def seed_fields(seed: int | None, scheme: str) -> dict[str, Any]:
     """How a record names its seed: the scheme, the commitment, and the seed itself (64
     hex digits for the secure scheme; an integer in old records, which have no
@@ -117,27 +104,30 @@ def seed_fields(seed: int | None, scheme: str) -> dict[str, Any]:
     }
 
 
+def _game_of(state: GameState) -> Game:
+    game = GAMES.get(getattr(state, "game", None) or "")
+    if game is None:
+        raise TypeError(f"not a kozyr game state: {type(state).__name__}")
+    return game
+
+
 def to_record(state: GameState, **extra: Any) -> dict[str, Any]:
     """The record of a game so far, with every card dealt and the seed revealed: only
     for after the game (I13, B3).
 
     ``extra`` adds fields such as ``players`` (names) or ``created``.
     """
-    if isinstance(state, ImperialState):
-        start: dict[str, Any] = {"first_dealer": state.first_dealer}
-        options = state.options.to_json()
-    elif isinstance(state, EmperorState):
-        start = {"join_order": list(state.join_order)}
-        options = state.options.to_json()
-    else:
-        raise TypeError(f"not a kozyr game state: {type(state).__name__}")
+    game = _game_of(state)
+    # Both engines keep their options and deals; the GameState protocol leaves them out
+    # because their types are the game's own.
+    built = cast(Any, state)
     record: dict[str, Any] = {
         "format": FORMAT,
         "game": state.game,
-        "options": options,
-        **start,
+        "options": built.options.to_json(),
+        **game.start_json(state),
         **seed_fields(state.seed, state.dealing),
-        "deals": [_deal_json(d) for d in state.dealt],
+        "deals": [game.deal_to_json(d) for d in built.dealt],
         "actions": list(state.actions),
     }
     record["result"] = state.summary()
@@ -189,62 +179,13 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in _kinds(kind))
 
 
-def _card(value: Any, where: str) -> int:
-    if not isinstance(value, str):
-        raise RecordError(f'{where}: expected a card like "QS", got {json.dumps(value)}')
-    try:
-        return parse_card(value)
-    except CardError as e:
-        raise RecordError(f"{where}: {e}") from e
-
-
-def _hands(deal: dict[str, Any], where: str, seen: dict[int, str]) -> tuple[int, ...]:
-    hands = _field(deal, "hands", list, where)
-    masks = []
-    for j, hand in enumerate(hands):
-        if not isinstance(hand, list):
-            raise RecordError(f"{where}hands[{j}]: expected a list of cards")
-        mask = 0
-        for k, text in enumerate(hand):
-            place = f"{where}hands[{j}][{k}]"
-            c = _card(text, place)
-            _once(c, place, seen)
-            mask |= 1 << c
-        masks.append(mask)
-    return tuple(masks)
-
-
-def _once(c: int, place: str, seen: dict[int, str]) -> None:
-    if c in seen:
-        raise RecordError(f"{place}: card {card_name(c)} is dealt twice (also at {seen[c]})")
-    seen[c] = place
-
-
-def _optional_card(deal: dict[str, Any], key: str, where: str) -> int | None:
-    if deal.get(key) is None:
-        return None
-    return _card(deal[key], f"{where}{key}")
-
-
-def _parse_deals(data: dict[str, Any], game: str) -> list[ImperialDeal | EmperorDeal]:
-    deals: list[ImperialDeal | EmperorDeal] = []
+def _parse_deals(data: dict[str, Any], game: Game) -> list[Any]:
+    deals = []
     for i, raw in enumerate(_field(data, "deals", list, "")):
-        where = f"deals[{i}]."
-        if not isinstance(raw, dict):
-            raise RecordError(f'deals[{i}]: expected an object with "hands"')
-        seen: dict[int, str] = {}
-        hands = _hands(raw, where, seen)
-        trump_card = _optional_card(raw, "trump_card", where)
         try:
-            if game == "imperial":
-                turnup = _optional_card(raw, "turnup", where)
-                if turnup is not None:
-                    _once(turnup, f"{where}turnup", seen)
-                deals.append(ImperialDeal(hands=hands, turnup=turnup, trump_card=trump_card))
-            else:
-                deals.append(EmperorDeal(hands=hands, trump_card=trump_card))
-        except GameError as e:
-            raise RecordError(f"deals[{i}]: {e}") from e
+            deals.append(game.deal_from_json(raw, f"deals[{i}]"))
+        except (GameError, CardError) as e:
+            raise RecordError(str(e)) from e
     return deals
 
 
@@ -276,36 +217,22 @@ def start(data: dict[str, Any]) -> GameState:
     """Checks a record's header and deals and builds the game before its first action."""
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {json.dumps(data.get('format'))}")
-    game = data.get("game")
-    if game not in GAMES:
-        raise RecordError(f"game: expected one of {', '.join(GAMES)}, got {json.dumps(game)}")
+    name = data.get("game")
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise RecordError(f"game: expected one of {', '.join(GAMES)}, got {json.dumps(name)}")
     options_json = data.get("options", {})
     if not isinstance(options_json, dict):
         raise RecordError("options: expected an object")
     scheme, seed = read_seed(data)
     deals = _parse_deals(data, game)
     try:
-        if game == "imperial":
-            options = ImperialOptions.from_json(options_json)
-            dealer = data.get("first_dealer")
-            if dealer is not None:
-                _field(data, "first_dealer", int, "")
-            return ImperialState.new(
-                options,
-                seed=seed,
-                deals=cast(Sequence[ImperialDeal], deals),
-                first_dealer=dealer,
-                dealing=scheme,
-            )
-        e_options = EmperorOptions.from_json(options_json)
-        order = data.get("join_order")
-        if order is not None:
-            _field(data, "join_order", list, "")
-        return EmperorState.new(
-            e_options,
+        return game.new_state(
+            game.options_from_json(options_json),
             seed=seed,
-            deals=cast(Sequence[EmperorDeal], deals),
-            join_order=order,
+            deals=deals,
+            first_dealer=data.get("first_dealer"),
+            join_order=data.get("join_order"),
             dealing=scheme,
         )
     except GameError as e:
@@ -376,16 +303,20 @@ def _mismatch(where: str, got: int, want: int) -> str:
     )
 
 
-def _deal_problems(
-    i: int, deal: ImperialDeal | EmperorDeal, want: ImperialDeal | EmperorDeal
-) -> list[str]:
+_SHOWN_CARDS = (("trump card", "trump_card"), ("turn-up", "turnup"))
+"""The cards a deal may show apart from the hands, as they are named in a problem."""
+
+
+def _deal_problems(i: int, deal: Any, want: Any) -> list[str]:
     problems = []
     for s, (got, exp) in enumerate(zip(deal.hands, want.hands, strict=True)):
         if got != exp:
             problems.append(_mismatch(f"deal {i + 1}: seat {s}", got, exp))
-    pairs = [("trump card", deal.trump_card, want.trump_card)]
-    if isinstance(deal, ImperialDeal) and isinstance(want, ImperialDeal):
-        pairs.append(("turn-up", deal.turnup, want.turnup))
+    pairs = [
+        (what, getattr(deal, key), getattr(want, key))
+        for what, key in _SHOWN_CARDS
+        if hasattr(want, key)
+    ]
     for what, got_card, want_card in pairs:
         if got_card != want_card:
             shown = "none" if got_card is None else card_name(got_card)
@@ -412,7 +343,8 @@ def verify(data: dict[str, Any]) -> dict[str, Any]:
     problems: list[str] = out["problems"]
     try:
         state = start(data)
-        deals = _parse_deals(data, state.game)
+        game = GAMES[state.game]
+        deals = _parse_deals(data, game)
     except RecordError as e:
         problems.append(f"the record cannot be read: {e}")
         return out
@@ -435,19 +367,13 @@ def verify(data: dict[str, Any]) -> dict[str, Any]:
         if scheme == LEGACY:
             problems.append("the record has no seed: its deals were given, not dealt")
         return out
-    n = state.players
-    if isinstance(state, ImperialState):
-        drawn = draw_first_dealer(n, seed, scheme)
-        if state.first_dealer != drawn:
-            problems.append(
-                f"the first dealer is seat {state.first_dealer}; the seed draws seat {drawn}"
-            )
+    drawn = game.draw_start(state.players, seed, scheme)
+    if drawn is not None:
+        dealer = game.start_json(state).get("first_dealer")
+        if dealer != drawn:
+            problems.append(f"the first dealer is seat {dealer}; the seed draws seat {drawn}")
     for i, deal in enumerate(deals):
-        want: ImperialDeal | EmperorDeal
-        if isinstance(state, ImperialState):
-            want = imperial_seeded_deal(n, seed, i, (state.first_dealer + i) % n, scheme)
-        else:
-            want = emperor_seeded_deal(seed, i, n, scheme)
+        want = game.seeded_deal(state, i)
         found = _deal_problems(i, deal, want)
         problems.extend(found)
         if not found:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
@@ -18,10 +18,11 @@ from kozyr.arena.duplicate import Slot
 from kozyr.bots.base import Bot
 from kozyr.bots.registry import LEVEL_NAMES
 from kozyr.bots.registry import make_bot as registry_bot
+from kozyr.games import GAMES as SPECS
 from kozyr.games.base import GameError, GameState
 
-GAMES = ("imperial", "emperor")
-PLAYERS = {"imperial": (2, 3), "emperor": (3, 4)}
+GAMES = tuple(SPECS)
+PLAYERS = {name: spec.player_counts for name, spec in SPECS.items()}
 """How many bots each game seats (the number of ``--bots`` is the number of players)."""
 
 
@@ -124,7 +125,7 @@ def check_bots(game: str, specs: Sequence[BotSpec]) -> None:
 def make_options(game: str, players: int, given: dict[str, Any]) -> Any:
     """The game's options from ``--option`` values; ``players`` comes from ``--bots``."""
     if game not in GAMES:
-        raise ArenaError(f"unknown game {game!r}: expected imperial or emperor")
+        raise ArenaError(f"unknown game {game!r}: expected {' or '.join(GAMES)}")
     if players not in PLAYERS[game]:
         low, high = PLAYERS[game]
         raise ArenaError(f"{game} needs {low} or {high} bots, not {players}")
@@ -132,26 +133,15 @@ def make_options(game: str, players: int, given: dict[str, Any]) -> Any:
         raise ArenaError(f"--option players={given['players']} but {players} bots are given")
     data = {**given, "players": players}
     try:
-        if game == "imperial":
-            from kozyr.games.imperial import ImperialOptions
-
-            return ImperialOptions.from_json(data)
-        from kozyr.games.emperor import EmperorOptions
-
-        return EmperorOptions.from_json(data)
+        return SPECS[game].options_from_json(data)
     except (GameError, TypeError) as e:
         raise ArenaError(f"bad option: {e}") from e
 
 
 def new_state(game: str, options: dict[str, Any], seed: int) -> GameState:
     """A new game from its deal seed; the first dealer / join order is drawn from it too."""
-    if game == "imperial":
-        from kozyr.games.imperial import ImperialOptions, ImperialState
-
-        return ImperialState.new(ImperialOptions.from_json(options), seed=seed)
-    from kozyr.games.emperor import EmperorOptions, EmperorState
-
-    return EmperorState.new(EmperorOptions.from_json(options), seed=seed)
+    spec = SPECS[game]
+    return spec.new_state(spec.options_from_json(options), seed=seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,27 +181,34 @@ class GameResult:
         }
 
 
+def _imperial_outcome(summary: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "winner": summary["winner"],
+        "imperials": [s["imperials"] for s in summary["scores"]],
+        "points": [s["points"] for s in summary["scores"]],
+        "deals": summary["deal"],
+    }
+
+
+def _emperor_outcome(summary: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "totals": summary["totals"],
+        "standing": summary["standing"],
+        "titles": summary["titles"],
+        "rounds": summary["round"],
+    }
+
+
+OUTCOMES: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "imperial": _imperial_outcome,
+    "emperor": _emperor_outcome,
+}
+"""What the arena keeps of each game's summary (the figures of ``summary.py`` read it)."""
+
+
 def outcome_of(state: GameState) -> dict[str, Any]:
     """The result of a finished game, by seat."""
-    if state.game == "imperial":
-        from kozyr.games.imperial import ImperialState
-
-        imp = cast(ImperialState, state)
-        return {
-            "winner": imp.winner,
-            "imperials": [i for i, _ in imp.scores],
-            "points": [p for _, p in imp.scores],
-            "deals": imp.deal_number,
-        }
-    from kozyr.games.emperor import EmperorState
-
-    emp = cast(EmperorState, state)
-    return {
-        "totals": emp.totals,
-        "standing": emp.standing,
-        "titles": emp.titles,
-        "rounds": emp.round,
-    }
+    return OUTCOMES[state.game](state.summary())
 
 
 def play(task: Task) -> tuple[GameResult, GameState]:

@@ -61,7 +61,7 @@ def table(game: str, summaries: Sequence[BotSummary], title: str) -> Table:
     keys = [
         (key, heading)
         for key, heading in METRICS[game]
-        if not (key == "score" and len(summaries) == 2 and game == "imperial")
+        if not (key == "score" and len(summaries) == 2 and MAIN[game] == "win_rate")
     ]
     t = Table(title=title, title_justify="left", caption="each figure over its 95% interval")
     t.add_column("bot", style="bold")
@@ -124,7 +124,7 @@ def write_png(path: Path, game: str, summaries: Sequence[BotSummary], title: str
             capsize=6,
             color="#4c72b0",
         )
-        if game == "imperial":
+        if main == "win_rate":
             ax1.axhline(100.0 / len(labels), color="grey", linestyle="--", linewidth=1)
             ax1.set_ylabel("games won (%)")
             ax1.set_ylim(0, 100)

@@ -19,7 +19,7 @@ Figures per bot:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,43 +82,77 @@ class BotSummary:
         }
 
 
-def _key(game: str, outcome: dict[str, Any], seat: int) -> tuple[float, ...]:
-    """What ranks seats in a game for pairwise scores (higher is better)."""
-    if game == "imperial":
-        won = 1.0 if outcome["winner"] == seat else 0.0
-        return (won, float(outcome["imperials"][seat]), float(outcome["points"][seat]))
+def _imperial_key(outcome: dict[str, Any], seat: int) -> tuple[float, ...]:
+    won = 1.0 if outcome["winner"] == seat else 0.0
+    return (won, float(outcome["imperials"][seat]), float(outcome["points"][seat]))
+
+
+def _emperor_key(outcome: dict[str, Any], seat: int) -> tuple[float, ...]:
     return (float(outcome["totals"][seat]),)
+
+
+def _imperial_own(outcome: dict[str, Any], seat: int, n: int) -> dict[str, float]:
+    imps = outcome["imperials"]
+    others = (sum(imps) - imps[seat]) / (n - 1)
+    return {
+        "wins": 1.0 if outcome["winner"] == seat else 0.0,
+        "imp_diff": imps[seat] - others,
+        "deals": float(outcome["deals"]),
+    }
+
+
+def _emperor_own(outcome: dict[str, Any], seat: int, n: int) -> dict[str, float]:
+    standing = outcome["standing"] or []
+    return {
+        "total": float(outcome["totals"][seat]),
+        "emperor": 1.0 if standing and standing[0] == seat else 0.0,
+    }
+
+
+def _imperial_figures(sets: list[dict[str, float]], games: int) -> dict[str, Interval]:
+    wins = sum(s["wins"] for s in sets)
+    return {
+        "win_rate": proportion_ci(wins, games, [s["wins"] / s["games"] for s in sets]),
+        "imperial_diff": mean_ci([s["imp_diff"] / s["deals"] for s in sets]),
+    }
+
+
+def _emperor_figures(sets: list[dict[str, float]], games: int) -> dict[str, Interval]:
+    emperors = sum(s["emperor"] for s in sets)
+    return {
+        "mean_total": mean_ci([s["total"] / s["games"] for s in sets]),
+        "emperor_share": proportion_ci(emperors, games, [s["emperor"] / s["games"] for s in sets]),
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    """How the arena measures one game's bots, from the outcomes of ``match.OUTCOMES``."""
+
+    key: Callable[[dict[str, Any], int], tuple[float, ...]]
+    """What ranks seats in a game for pairwise scores (higher is better)."""
+    own: Callable[[dict[str, Any], int, int], dict[str, float]]
+    """A seat's raw numbers from one game (outcome, seat, players), summed over a set."""
+    figures: Callable[[list[dict[str, float]], int], dict[str, Interval]]
+    """The game's own figures from the per-set sums and the number of games."""
+
+
+FIGURES: dict[str, GameFigures] = {
+    "imperial": GameFigures(_imperial_key, _imperial_own, _imperial_figures),
+    "emperor": GameFigures(_emperor_key, _emperor_own, _emperor_figures),
+}
 
 
 def pairwise(game: str, result: GameResult) -> dict[tuple[int, int], float]:
     """Score of bot a against bot b in this game, for every ordered pair of bots."""
     seats = result.slot.seats
-    keys = [_key(game, result.outcome, s) for s in range(len(seats))]
+    keys = [FIGURES[game].key(result.outcome, s) for s in range(len(seats))]
     out: dict[tuple[int, int], float] = {}
     for s, a in enumerate(seats):
         for t, b in enumerate(seats):
             if s != t:
                 out[(a, b)] = 1.0 if keys[s] > keys[t] else 0.5 if keys[s] == keys[t] else 0.0
     return out
-
-
-def _own(game: str, result: GameResult, seat: int) -> dict[str, float]:
-    """The bot in ``seat``'s raw numbers from one game (summed over a set before use)."""
-    o = result.outcome
-    n = len(result.slot.seats)
-    if game == "imperial":
-        imps = o["imperials"]
-        others = (sum(imps) - imps[seat]) / (n - 1)
-        return {
-            "wins": 1.0 if o["winner"] == seat else 0.0,
-            "imp_diff": imps[seat] - others,
-            "deals": float(o["deals"]),
-        }
-    standing = o["standing"] or []
-    return {
-        "total": float(o["totals"][seat]),
-        "emperor": 1.0 if standing and standing[0] == seat else 0.0,
-    }
 
 
 def summarize(
@@ -136,7 +170,7 @@ def summarize(
         for seat, b in enumerate(r.slot.seats):
             acc = per_set[b].setdefault(r.slot.set_index, {"games": 0.0, "score": 0.0, "cmp": 0.0})
             acc["games"] += 1
-            for k, v in _own(game, r, seat).items():
+            for k, v in FIGURES[game].own(r.outcome, seat, len(r.slot.seats)).items():
                 acc[k] = acc.get(k, 0.0) + v
             times[b].extend(r.times[seat])
         for (a, b), v in scores.items():
@@ -149,17 +183,7 @@ def summarize(
     for b, label in enumerate(labels):
         sets = list(per_set[b].values())
         games = int(sum(s["games"] for s in sets))
-        figures: dict[str, Interval] = {}
-        if game == "imperial":
-            wins = sum(s["wins"] for s in sets)
-            figures["win_rate"] = proportion_ci(wins, games, [s["wins"] / s["games"] for s in sets])
-            figures["imperial_diff"] = mean_ci([s["imp_diff"] / s["deals"] for s in sets])
-        else:
-            figures["mean_total"] = mean_ci([s["total"] / s["games"] for s in sets])
-            emperors = sum(s["emperor"] for s in sets)
-            figures["emperor_share"] = proportion_ci(
-                emperors, games, [s["emperor"] / s["games"] for s in sets]
-            )
+        figures = FIGURES[game].figures(sets, games)
         cmp = int(sum(s["cmp"] for s in sets))
         score = proportion_ci(
             sum(s["score"] for s in sets), cmp, [s["score"] / s["cmp"] for s in sets if s["cmp"]]

@@ -30,12 +30,13 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import pyspiel
 
 from kozyr.cards import CARD_NAMES as IMPERIAL_TEXT
+from kozyr.games import GAMES, Game
 from kozyr.games.emperor import ACTION_TEXT as EMPEROR_TEXT
 from kozyr.games.emperor import EmperorObservation, EmperorOptions, EmperorState
 from kozyr.games.emperor import seeded_deal as emperor_deal
@@ -46,6 +47,7 @@ from .encoding import emperor_size, emperor_vector, imperial_size, imperial_vect
 from .sampling import sample_emperor_hidden, sample_imperial_hidden
 from .utility import emperor_utilities as emperor_returns
 from .utility import imperial_utilities as imperial_returns
+from .utility import utilities
 
 __all__ = [
     "DEFAULT_DEAL_SEEDS",
@@ -74,59 +76,34 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 # ---------------------------------------------------------------------- game types
 
 
-def _imperial_type() -> Any:
+def _game_type(spec: Game, short_name: str) -> Any:
+    # The description comes from the Game spec: player counts, and every option with its
+    # default (the rulings' game), plus how many deal seeds a chance node draws from.
+    defaults = spec.options_from_json({}).to_json()
     return pyspiel.GameType(
-        short_name=IMPERIAL,
-        long_name="Kozyr Imperial (Python)",
+        short_name=short_name,
+        long_name=f"Kozyr {spec.title[0]} (Python)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=3,
-        min_num_players=2,
+        max_num_players=max(spec.player_counts),
+        min_num_players=min(spec.player_counts),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={
-            "players": 2,
-            "target": 5,
-            "tombe_value": 1,
-            "must_head": False,
-            "trick_bonus_over": 6,
-            "deal_seeds": DEFAULT_DEAL_SEEDS,
-        },
+        parameter_specification={**defaults, "deal_seeds": DEFAULT_DEAL_SEEDS},
     )
 
 
-def _emperor_type() -> Any:
-    return pyspiel.GameType(
-        short_name=EMPEROR,
-        long_name="Kozyr Emperor (Python)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=4,
-        min_num_players=3,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={
-            "players": 4,
-            "rounds": 10,
-            "bargain_from": 4,
-            "max_offer": 3,
-            "deal_seeds": DEFAULT_DEAL_SEEDS,
-        },
-    )
+_IMPERIAL_TYPE = _game_type(GAMES["imperial"], IMPERIAL)
+_EMPEROR_TYPE = _game_type(GAMES["emperor"], EMPEROR)
 
 
-_IMPERIAL_TYPE = _imperial_type()
-_EMPEROR_TYPE = _emperor_type()
+def _option_values(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if k != "deal_seeds"}
 
 
 def _merged(game_type: Any, params: dict[str, Any] | None) -> dict[str, Any]:
@@ -159,9 +136,13 @@ class _KozyrGame(pyspiel.Game):  # type: ignore[misc]
     """What both games share: kozyr options, chance outcomes, observers."""
 
     kind: ClassVar[str]
+    options: Any
 
     def __init__(self, game_type: Any, info: Any, params: dict[str, Any]) -> None:
         super().__init__(game_type, info, params)
+        self.spec = GAMES[self.kind]
+        # from_observation is each engine's own constructor; the spec's state names it.
+        self._state_type: Any = type(self.spec.new_state(self.options))
         self.deal_seeds = int(params["deal_seeds"])
         p = 1.0 / self.deal_seeds
         self.outcomes: list[tuple[int, float]] = [(k, p) for k in range(self.deal_seeds)]
@@ -170,19 +151,19 @@ class _KozyrGame(pyspiel.Game):  # type: ignore[misc]
         return KozyrState(self, self.new_kozyr_state())
 
     def new_kozyr_state(self) -> KState:
-        raise NotImplementedError
+        return cast(KState, self.spec.new_state(self.options, seed=None))
 
     def deal_for(self, state: KState, outcome: int) -> Any:
         raise NotImplementedError
 
     def returns_of(self, state: KState) -> list[float]:
-        raise NotImplementedError
+        return utilities(state)
 
     def sample_hidden(self, obs: Any, rng: random.Random) -> list[int]:
         raise NotImplementedError
 
     def rebuild(self, obs: Any, hidden: Sequence[int]) -> KState:
-        raise NotImplementedError
+        return cast(KState, self._state_type.from_observation(obs, hidden, seed=None))
 
     def action_name(self, action: int) -> str:
         raise NotImplementedError
@@ -208,13 +189,9 @@ class ImperialGame(_KozyrGame):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = _merged(_IMPERIAL_TYPE, params)
-        self.options = ImperialOptions(
-            players=int(values["players"]),
-            target=int(values["target"]),
-            tombe_value=int(values["tombe_value"]),
-            must_head=bool(values["must_head"]),
-            trick_bonus_over=int(values["trick_bonus_over"]),
-        )
+        options = GAMES["imperial"].options_from_json(_option_values(values))
+        assert isinstance(options, ImperialOptions)
+        self.options = options
         n = self.options.players
         deals = imperial_max_deals(n, self.options.target)
         info = pyspiel.GameInfo(
@@ -232,24 +209,14 @@ class ImperialGame(_KozyrGame):
     def max_chance_nodes_in_history(self) -> int:
         return self.max_deals
 
-    def new_kozyr_state(self) -> ImperialState:
-        return ImperialState.new(self.options, seed=None)
-
     def deal_for(self, state: KState, outcome: int) -> Any:
-        assert isinstance(state, ImperialState)
+        state = cast(ImperialState, state)
         n = state.players
         index = state.deal_number
         return imperial_deal(n, outcome, index, (state.first_dealer + index) % n)
 
-    def returns_of(self, state: KState) -> list[float]:
-        assert isinstance(state, ImperialState)
-        return imperial_returns(state)
-
     def sample_hidden(self, obs: Any, rng: random.Random) -> list[int]:
         return sample_imperial_hidden(obs, rng)
-
-    def rebuild(self, obs: Any, hidden: Sequence[int]) -> KState:
-        return ImperialState.from_observation(obs, hidden, seed=None)
 
     def action_name(self, action: int) -> str:
         return IMPERIAL_TEXT[action]
@@ -268,12 +235,9 @@ class EmperorGame(_KozyrGame):
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = _merged(_EMPEROR_TYPE, params)
-        self.options = EmperorOptions(
-            players=int(values["players"]),
-            rounds=int(values["rounds"]),
-            bargain_from=int(values["bargain_from"]),
-            max_offer=int(values["max_offer"]),
-        )
+        options = GAMES["emperor"].options_from_json(_option_values(values))
+        assert isinstance(options, EmperorOptions)
+        self.options = options
         o = self.options
         info = pyspiel.GameInfo(
             num_distinct_actions=68,
@@ -287,24 +251,14 @@ class EmperorGame(_KozyrGame):
         super().__init__(_EMPEROR_TYPE, info, values)
 
     def max_chance_nodes_in_history(self) -> int:
-        return self.options.rounds
-
-    def new_kozyr_state(self) -> EmperorState:
-        return EmperorState.new(self.options, seed=None)
+        return int(self.options.rounds)
 
     def deal_for(self, state: KState, outcome: int) -> Any:
-        assert isinstance(state, EmperorState)
+        state = cast(EmperorState, state)
         return emperor_deal(outcome, state.round - 1, state.players)
-
-    def returns_of(self, state: KState) -> list[float]:
-        assert isinstance(state, EmperorState)
-        return emperor_returns(state)
 
     def sample_hidden(self, obs: Any, rng: random.Random) -> list[int]:
         return sample_emperor_hidden(obs, rng)
-
-    def rebuild(self, obs: Any, hidden: Sequence[int]) -> KState:
-        return EmperorState.from_observation(obs, hidden, seed=None)
 
     def action_name(self, action: int) -> str:
         return EMPEROR_TEXT[action]

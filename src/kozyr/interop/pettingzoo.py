@@ -30,17 +30,19 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from kozyr.games.emperor import EmperorOptions, EmperorState
-from kozyr.games.imperial import ImperialOptions, ImperialState
+from kozyr.games import GAMES, Game, Options
+from kozyr.games.base import GameState
+from kozyr.games.emperor import EmperorObservation
+from kozyr.games.imperial import ImperialObservation
 
 from .encoding import emperor_size, emperor_vector, imperial_size, imperial_vector
-from .utility import emperor_utilities, imperial_utilities
+from .utility import utilities
 
 __all__ = ["EmperorEnv", "ImperialEnv", "KozyrEnv", "emperor_env", "imperial_env"]
 
@@ -54,6 +56,8 @@ class KozyrEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
     num_actions: ClassVar[int]
+    spec: ClassVar[Game]
+    options: Options
 
     def __init__(self, players: int, size: int, render_mode: str | None = None) -> None:
         super().__init__()
@@ -74,7 +78,7 @@ class KozyrEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self._state: ImperialState | EmperorState | None = None
+        self._state: GameState | None = None
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
@@ -85,14 +89,14 @@ class KozyrEnv(AECEnv):  # type: ignore[misc]
 
     # -- per game
 
-    def _new_state(self, seed: int) -> ImperialState | EmperorState:
-        raise NotImplementedError
+    def _new_state(self, seed: int) -> GameState:
+        return self.spec.new_state(self.options, seed=seed)
 
     def _vector(self, seat: int) -> Any:
         raise NotImplementedError
 
     def _utilities(self) -> list[float]:
-        raise NotImplementedError
+        return utilities(self.state_of())
 
     # -- AEC API
 
@@ -102,7 +106,7 @@ class KozyrEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
-    def state_of(self) -> ImperialState | EmperorState:
+    def state_of(self) -> GameState:
         """The kozyr state (every hand: not an agent's observation)."""
         if self._state is None:
             raise RuntimeError("call reset() first")
@@ -183,23 +187,14 @@ class ImperialEnv(KozyrEnv):
 
     metadata: ClassVar[dict[str, Any]] = {**KozyrEnv.metadata, "name": "kozyr_imperial_v0"}
     num_actions = 52
+    spec = GAMES["imperial"]
 
     def __init__(self, render_mode: str | None = None, **options: Any) -> None:
-        self.options = ImperialOptions.from_json(options)
+        self.options = self.spec.options_from_json(options)
         super().__init__(self.options.players, imperial_size(self.options.players), render_mode)
 
-    def _new_state(self, seed: int) -> ImperialState:
-        return ImperialState.new(self.options, seed=seed)
-
     def _vector(self, seat: int) -> Any:
-        state = self.state_of()
-        assert isinstance(state, ImperialState)
-        return imperial_vector(state.observation(seat))
-
-    def _utilities(self) -> list[float]:
-        state = self.state_of()
-        assert isinstance(state, ImperialState)
-        return imperial_utilities(state)
+        return imperial_vector(cast(ImperialObservation, self.state_of().observation(seat)))
 
 
 class EmperorEnv(KozyrEnv):
@@ -207,23 +202,14 @@ class EmperorEnv(KozyrEnv):
 
     metadata: ClassVar[dict[str, Any]] = {**KozyrEnv.metadata, "name": "kozyr_emperor_v0"}
     num_actions = 68
+    spec = GAMES["emperor"]
 
     def __init__(self, render_mode: str | None = None, **options: Any) -> None:
-        self.options = EmperorOptions.from_json(options)
+        self.options = self.spec.options_from_json(options)
         super().__init__(self.options.players, emperor_size(self.options.players), render_mode)
 
-    def _new_state(self, seed: int) -> EmperorState:
-        return EmperorState.new(self.options, seed=seed)
-
     def _vector(self, seat: int) -> Any:
-        state = self.state_of()
-        assert isinstance(state, EmperorState)
-        return emperor_vector(state.observation(seat))
-
-    def _utilities(self) -> list[float]:
-        state = self.state_of()
-        assert isinstance(state, EmperorState)
-        return emperor_utilities(state)
+        return emperor_vector(cast(EmperorObservation, self.state_of().observation(seat)))
 
 
 def imperial_env(render_mode: str | None = None, **options: Any) -> ImperialEnv:

@@ -1,6 +1,7 @@
 """The end-of-game utilities shared by the OpenSpiel games and the PettingZoo rewards.
 
-Both are zero-sum and lie in [-1, 1]:
+A game's utility is its ``game_over`` stakes (:class:`kozyr.games.GameResult`) scaled so
+that the winner gets +1. Both are zero-sum and lie in [-1, 1]:
 
 - Imperial: +1 for the winner, ``-1/(n-1)`` for each loser (the stakes, I12, scaled).
 - Emperor: by final rank ``r`` (0 = Emperor, E12): ``1 - 2r/(n-1)``, so 4 players get
@@ -10,28 +11,26 @@ Both are zero-sum and lie in [-1, 1]:
 
 from __future__ import annotations
 
-from kozyr.games.emperor import EmperorState
-from kozyr.games.imperial import ImperialState
+from kozyr.games import GAMES
+from kozyr.games.base import GameState
 
-__all__ = ["emperor_utilities", "imperial_utilities"]
+__all__ = ["emperor_utilities", "imperial_utilities", "utilities"]
 
 
-def imperial_utilities(state: ImperialState) -> list[float]:
-    """+1 for the winner, ``-1/(n-1)`` for each loser; zeros before the end."""
+def utilities(state: GameState) -> list[float]:
+    """The winner's stake scaled to +1, every seat alike; zeros before the end."""
     n = state.players
-    if state.winner is None:
+    if not state.over:
         return [0.0] * n
-    lose = -1.0 / (n - 1)
-    return [1.0 if s == state.winner else lose for s in range(n)]
+    result = GAMES[state.game].result(state)
+    top = max(result.stakes)
+    if top <= 0:
+        # A table played for nothing (Imperial stake 0) still has a winner: score it as
+        # if each loser paid him one unit.
+        return [1.0 if s == result.winner else -1.0 / (n - 1) for s in range(n)]
+    return [stake / top for stake in result.stakes]
 
 
-def emperor_utilities(state: EmperorState) -> list[float]:
-    """``1 - 2r/(n-1)`` for final rank ``r`` (0 = Emperor); zeros before the end."""
-    n = state.players
-    standing = state.standing
-    if standing is None:
-        return [0.0] * n
-    out = [0.0] * n
-    for rank, seat in enumerate(standing):
-        out[seat] = 1.0 - 2.0 * rank / (n - 1)
-    return out
+# The names the adapters have always exported; both games now share one rule.
+imperial_utilities = utilities
+emperor_utilities = utilities

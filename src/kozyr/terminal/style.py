@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from kozyr.cards import (
     ACE,
@@ -23,13 +23,22 @@ from kozyr.i18n import t
 _IMPERIAL_HIGH = {KING: 0, QUEEN: 1, JACK: 2, ACE: 3}
 
 
+def _imperial_place(r: int) -> int:
+    return _IMPERIAL_HIGH.get(r, 4 + 10 - r)
+
+
+def _natural_place(r: int) -> int:
+    return ACE - r
+
+
+# How each game's hand is drawn in order (a UI map): games not listed rank ace high (E1).
+_RANK_PLACE: dict[str, Callable[[int], int]] = {"imperial": _imperial_place}
+
+
 def rank_place(c: Card, game: str) -> int:
     """A card's place in its suit, highest 0: Imperial I2 (K Q J A 10 ...), else E1
     (A K Q J 10 ...)."""
-    r = rank_of(c)
-    if game == "imperial":
-        return _IMPERIAL_HIGH.get(r, 4 + 10 - r)
-    return ACE - r
+    return _RANK_PLACE.get(game, _natural_place)(rank_of(c))
 
 
 def sort_cards(cards: Iterable[Card], game: str, trump: int | None = None) -> list[Card]:
