@@ -11,8 +11,13 @@ from imperial_bot_helpers import random_positions
 
 from kozyr.bots.imperial import Sampler
 from kozyr.bots.imperial.knowledge import knowledge
-from kozyr.games.imperial import ImperialObservation, ImperialOptions, ImperialState
-from kozyr.games.imperial.card_tables import deck_for
+from kozyr.games.imperial import (
+    ImperialObservation,
+    ImperialOptions,
+    ImperialState,
+    honour_mask,
+)
+from kozyr.games.imperial.card_tables import deck_for, low_rank_for
 from kozyr.games.tricks import suits_cards
 
 
@@ -37,11 +42,15 @@ def test_sampled_hands_are_consistent(players: int) -> None:
         seat = state.to_act
         assert seat is not None
         obs = state.observation(seat)
+        assert obs.trump is not None
         know = knowledge(obs)
         sampler = Sampler(obs)
         public = know.gone | know.hand | (0 if obs.turnup is None else 1 << obs.turnup)
+        # I6: honours held are declared and shown, so another seat holds none unshown.
+        honours = honour_mask(obs.trump, low_rank_for(players))
         for _ in range(5):
             hidden = sampler.hidden(rng)
+            assert hidden[seat] == obs.hand
             union = 0
             for s in range(players):
                 if s == seat:
@@ -51,8 +60,8 @@ def test_sampled_hands_are_consistent(players: int) -> None:
                 assert obs.shown[s] & ~h == 0  # keeps the cards shown in that hand
                 assert not h & public
                 assert not h & union
-                if not sampler.relaxed:
-                    assert not h & suits_cards(know.void[s])
+                assert not h & suits_cards(know.void[s])
+                assert not h & honours & ~obs.shown[s]
                 union |= h
             if players == 3:
                 assert union | public == deck_for(3)
