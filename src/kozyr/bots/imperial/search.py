@@ -7,8 +7,9 @@ every seat (:func:`.heuristic.playout`); the final position is valued for the ob
 
 Cards that are interchangeable (same suit, no card between them that another player
 could hold, neither an honour nor a tombé card) are searched once, which saves much of
-the early-deal time. The time budget is respected by stopping before a world that would
-not finish in time (the mean world time is tracked).
+the early-deal time. The loop is the shared :func:`kozyr.bots.search.pimc` (one work
+unit a world): no world is started that would not finish in time at the mean pace so far,
+and one still running at the deadline is dropped.
 """
 
 from __future__ import annotations
