@@ -1,14 +1,16 @@
 """OpenSpiel's ISMCTS as a kozyr bot, so the arena can pit it against kozyr's own bots.
 
-Importing this module registers the kind ``"ismcts"`` for both games
-(``kozyr.bots.registry.make_bot("imperial", "ismcts", seed)``).
+The registry lists it as the kind ``"ismcts"`` of both games
+(``kozyr.bots.registry.make_bot("imperial", "ismcts", seed)``); importing this module
+registers nothing.
 
 How a move is chosen from a kozyr observation (the bot never sees a state):
 
 1. The OpenSpiel game is loaded with the observation's options.
 2. A root state is built with ``State.from_observation(obs, hidden)``, ``hidden`` one guess
-   of the other hands from :mod:`kozyr.interop.sampling`; its observations keep the
-   real game's public events, so its information state string is the observer's.
+   of the other hands from :mod:`kozyr.interop.sampling` (the bots' samplers); its
+   observations keep the real game's public events, so its information state string is
+   the observer's.
 3. OpenSpiel's Python ``ISMCTSBot`` searches from that root: every simulation starts from
    a fresh determinization, ``root.resample_from_infostate(seat, ...)`` (all worlds share
    the root's information state; the first guess is just one of them, not favoured).
@@ -43,7 +45,6 @@ from open_spiel.python.algorithms.ismcts import (
     ISMCTSFinalPolicyType,
 )
 
-from kozyr.bots.registry import register
 from kozyr.games.base import Observation
 from kozyr.games.emperor import EmperorObservation, EmperorState
 from kozyr.games.emperor.titles import final_standing
@@ -248,11 +249,3 @@ class ISMCTSKozyrBot:
         best = max(p for _, p in policy)
         top = sorted(int(a) for a, p in policy if p == best)
         return self._rng.choice(top)
-
-
-def _factory(seed: int | None) -> ISMCTSKozyrBot:
-    return ISMCTSKozyrBot(seed)
-
-
-register("imperial", "ismcts", _factory)
-register("emperor", "ismcts", _factory)

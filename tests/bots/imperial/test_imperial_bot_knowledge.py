@@ -11,8 +11,13 @@ from imperial_bot_helpers import random_positions
 
 from kozyr.bots.imperial import Sampler
 from kozyr.bots.imperial.knowledge import knowledge
-from kozyr.games.imperial import ImperialObservation, ImperialOptions, ImperialState
-from kozyr.games.imperial.card_tables import deck_for
+from kozyr.games.imperial import (
+    ImperialObservation,
+    ImperialOptions,
+    ImperialState,
+    honour_mask,
+)
+from kozyr.games.imperial.card_tables import deck_for, low_rank_for
 from kozyr.games.tricks import suits_cards
 
 
@@ -33,15 +38,21 @@ def test_void_inference_is_sound(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3])
 def test_sampled_hands_are_consistent(players: int) -> None:
     rng = random.Random(1)
+    unshown_honours = 0
     for state in random_positions(players, 60, seed=40 + players, heuristic_share=0.3):
         seat = state.to_act
         assert seat is not None
         obs = state.observation(seat)
+        assert obs.trump is not None
         know = knowledge(obs)
         sampler = Sampler(obs)
         public = know.gone | know.hand | (0 if obs.turnup is None else 1 << obs.turnup)
+        # I6: honours held are declared and shown, so another seat holds none unshown.
+        honours = honour_mask(obs.trump, low_rank_for(players))
+        unshown_honours += bool(honours & know.unseen)
         for _ in range(5):
             hidden = sampler.hidden(rng)
+            assert hidden[seat] == obs.hand
             union = 0
             for s in range(players):
                 if s == seat:
@@ -51,13 +62,15 @@ def test_sampled_hands_are_consistent(players: int) -> None:
                 assert obs.shown[s] & ~h == 0  # keeps the cards shown in that hand
                 assert not h & public
                 assert not h & union
-                if not sampler.relaxed:
-                    assert not h & suits_cards(know.void[s])
+                assert not h & suits_cards(know.void[s])
+                assert not h & honours & ~obs.shown[s]
                 union |= h
             if players == 3:
                 assert union | public == deck_for(3)
             world = ImperialState.from_observation(obs, hidden)
             assert world.legal_actions() == state.legal_actions()
+    if players == 2:
+        assert unshown_honours > 0  # some honours lay in the stock: the rule was exercised
 
 
 def test_sampler_keeps_the_dealers_trump_card_with_three_players() -> None:
@@ -124,3 +137,23 @@ def test_search_worlds_vary_in_the_hidden_hands() -> None:
     other = 1 - seat
     hands = {sampler.world(rng).hands[other] for _ in range(20)}
     assert len(hands) > 10
+
+
+def test_the_matching_fallback_deals_consistent_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # No greedy tries: every guess comes from the exact matching, and must still fit.
+    import kozyr.bots.imperial.sampler as sampler_module
+
+    monkeypatch.setattr(sampler_module, "_TRIES", 0)
+    rng = random.Random(4)
+    for players in (2, 3):
+        for state in random_positions(players, 15, seed=80 + players, heuristic_share=0.3):
+            seat = state.to_act
+            assert seat is not None
+            obs = state.observation(seat)
+            know = knowledge(obs)
+            hidden = Sampler(obs).hidden(rng)
+            for s in range(players):
+                if s != seat:
+                    assert not hidden[s] & suits_cards(know.void[s])
+            world = ImperialState.from_observation(obs, hidden)
+            assert world.legal_actions() == state.legal_actions()

@@ -1,4 +1,4 @@
-"""Emperor computer players; importing this package registers them (see registry).
+"""Emperor computer players (made by :mod:`kozyr.bots.registry`, which lists them).
 
 Kinds: ``heuristic``, ``search``, ``oracle`` (measurement only) and the levels
 ``level1`` .. ``level5`` (see :mod:`kozyr.bots.emperor.levels` and docs/bots.md).
@@ -6,7 +6,7 @@ Kinds: ``heuristic``, ``search``, ``oracle`` (measurement only) and the levels
 
 from kozyr.bots.emperor.heuristic import EmperorHeuristic
 from kozyr.bots.emperor.hint import hint
-from kozyr.bots.emperor.levels import LEVELS, make_level, register_all
+from kozyr.bots.emperor.levels import LEVELS, make_level
 from kozyr.bots.emperor.oracle import EmperorOracle
 from kozyr.bots.emperor.search import EmperorSearch
 
@@ -18,5 +18,3 @@ __all__ = [
     "hint",
     "make_level",
 ]
-
-register_all()

@@ -1,5 +1,4 @@
-"""The Emperor levels offered to players (1-5) and the named kinds, registered with
-:mod:`kozyr.bots.registry`.
+"""The Emperor levels offered to players (1-5).
 
 1 beginner: heuristic with 30% random moves; 2 amateur: 10%; 3 club player: search,
 at most 0.25 s a decision; 4 expert: 0.8 s; 5 master: 2 s. The search levels also
@@ -10,16 +9,12 @@ this machine (2 shared cores, load ~6): median 63 ms (level 3), 0.5 s (4), 1.05 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from kozyr.bots.base import Bot
-from kozyr.bots.registry import register
 
 from .heuristic import EmperorHeuristic
-from .oracle import EmperorOracle
 from .search import EmperorSearch
 
-__all__ = ["LEVELS", "make_level", "register_all"]
+__all__ = ["LEVELS", "make_level"]
 
 # level: (kind, mistakes or cap in seconds, work in simulated card plays)
 LEVELS: dict[int, tuple[str, float, int | None]] = {
@@ -37,18 +32,3 @@ def make_level(level: int, seed: int | None = None) -> Bot:
     if kind == "heuristic":
         return EmperorHeuristic(seed, mistakes=x, name=name)
     return EmperorSearch(seed, cap=x, work=work, name=name)
-
-
-def register_all() -> None:
-    register("emperor", "heuristic", lambda seed: EmperorHeuristic(seed))
-    register("emperor", "search", lambda seed: EmperorSearch(seed, cap=0.8))
-    register("emperor", "oracle", lambda seed: EmperorOracle(seed))
-    for level in LEVELS:
-        register("emperor", f"level{level}", _level_factory(level))
-
-
-def _level_factory(level: int) -> Callable[[int | None], Bot]:
-    def factory(seed: int | None) -> Bot:
-        return make_level(level, seed)
-
-    return factory

@@ -6,24 +6,23 @@ with 3 players the 13 undealt cards (E2): a card nobody has seen may lie in the 
 and in round 1 the shown card is certainly there (E5).
 
 Sampling is random-greedy (the most constrained seat draws first); the rare dead end is
-retried, and as a last resort solved as a bipartite matching, so a consistent sample is
-always found when one exists.
+retried, and as a last resort solved as a bipartite matching
+(:func:`kozyr.bots.matching.match_hands`), so a consistent sample is always found when
+one exists. This is the one Emperor sampler: the bots and the interop layer
+(:mod:`kozyr.interop.sampling`) both use :func:`sample_hidden`.
 """
 
 from __future__ import annotations
 
 import random
 
+from kozyr.bots.matching import SampleError, match_hands
 from kozyr.cards import DECK_52 as DECK
 from kozyr.cards import card_list
 from kozyr.games.emperor import EmperorObservation
 from kozyr.games.tricks import suits_cards
 
 __all__ = ["SampleError", "sample_hidden", "unseen_pool"]
-
-
-class SampleError(ValueError):
-    """No hands fit the observation (an inconsistent observation)."""
 
 
 def unseen_pool(obs: EmperorObservation) -> int:
@@ -80,42 +79,5 @@ def sample_hidden(obs: EmperorObservation, rng: random.Random) -> list[int]:
                 left &= ~(1 << c)
         if ok:
             return hands
-    return _matching(base, need, allowed, pool, seats, rng)
-
-
-def _matching(
-    base: list[int],
-    need: list[int],
-    allowed: list[int],
-    pool: int,
-    seats: list[int],
-    rng: random.Random,
-) -> list[int]:
-    """Cards to seats by augmenting paths (Kuhn), in random order: always finds a fit."""
-    slots: list[int] = [t for t in seats for _ in range(need[t])]
-    rng.shuffle(slots)
-    cards = card_list(pool)
-    rng.shuffle(cards)
-    slot_card: list[int] = [-1] * len(slots)
-
-    def augment(i: int, seen: list[bool]) -> bool:
-        t = slots[i]
-        for j, c in enumerate(cards):
-            if seen[j] or not allowed[t] >> c & 1:
-                continue
-            seen[j] = True
-            holder = card_slot[j]
-            if holder < 0 or augment(holder, seen):
-                card_slot[j] = i
-                slot_card[i] = j
-                return True
-        return False
-
-    card_slot: list[int] = [-1] * len(cards)
-    for i in range(len(slots)):
-        if not augment(i, [False] * len(cards)):
-            raise SampleError("no hands fit what this seat knows")
-    hands = base[:]
-    for i, j in enumerate(slot_card):
-        hands[slots[i]] |= 1 << cards[j]
-    return hands
+    got = match_hands(seats, need, allowed, pool, rng)
+    return [b | g for b, g in zip(base, got, strict=True)]

@@ -13,18 +13,19 @@ share each world (common random numbers), which keeps the comparison fair with f
   by the heuristic from each seat's own observation (nobody peeks in the playout), then
   the play is simulated.
 
-Budget: work is counted in simulated card plays, so a search with a seed and a work
-limit is reproducible; the time cap stops it earlier on a slow or busy machine.
+The loop is the shared :func:`kozyr.bots.search.pimc`. Budget: work is counted in
+simulated card plays (cards left in all hands times the actions tried, per world), so a
+search with a seed and a work limit is reproducible; the time cap stops it earlier on a
+slow or busy machine.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import cast
 
-from kozyr.bots.search import Ranked
+from kozyr.bots.search import Ranked, pimc
 from kozyr.games.base import Observation
 from kozyr.games.emperor import EmperorObservation, EmperorState
 
@@ -70,69 +71,70 @@ def rank_actions(
     eps: float = EPS,
 ) -> list[Ranked]:
     """Ranks ``legal`` for the observer, best first, within ``limit`` seconds and (if
-    given) ``work`` simulated card plays; at least one world is always searched. In the
-    play, worlds are weighted by how well they explain the others' cards so far
-    (:mod:`inference`; ``eps`` 1 turns that off)."""
+    given) ``work`` simulated card plays, with the shared PIMC loop
+    (:func:`kozyr.bots.search.pimc`). In the play, worlds are weighted by how well they
+    explain the others' cards so far (:mod:`inference`; ``eps`` 1 turns that off)."""
     if not legal:
         raise ValueError("no legal action to rank")
     if len(legal) == 1:
         return [Ranked(legal[0], 0.0, 0)]
-    start = time.perf_counter()
-    deadline = start + limit * SAFETY
     me = obs.seat
     assert me is not None
     guide = decide(obs, legal, random.Random(rng.random()))
-    totals = dict.fromkeys(legal, 0.0)
-    weights = 0.0
-    worlds = 0
-    spent = 0
-    play = obs.phase == "play"
     rounds = obs.options.rounds
-    cards_left = sum(obs.hand_sizes)
-    history = round_history(obs) if play and eps < 1.0 else None
-    hard = start + limit * HARD
-    while True:
-        hidden = sample_hidden(obs, rng)
-        values: dict[int, float] = {}
-        w = 1.0
-        if play:
-            if history:
-                w = world_weight(obs, hidden, history, eps)
-            for a in legal:
-                sim = Sim.from_observation(obs, hidden)
-                sim.play(a)
-                sim.run()
-                values[a] = sim.value(me, obs.round, rounds, obs.totals)
-                if time.perf_counter() > hard:
-                    break
-        else:
-            base = EmperorState.from_observation(obs, hidden)
-            for a in legal:
-                st = base.clone()
-                st.apply(a)
-                values[a] = finish_value(st, me, obs.totals[me], rng)
-                if time.perf_counter() > hard:
-                    break
-        if len(values) < len(legal):
-            # Out of time inside a world (a slow or busy machine): drop the partial
-            # world; with none complete, the heuristic's order is the answer.
-            break
-        for a, v in values.items():
-            totals[a] += w * v
-        weights += w
-        worlds += 1
-        spent += cards_left * len(legal)
-        if work is not None and spent >= work:
-            break
-        now = time.perf_counter()
-        # Do not start a world that would, at the mean pace so far, end past the limit.
-        if now + (now - start) / worlds >= deadline:
-            break
-    if not worlds:
+    history = round_history(obs) if obs.phase == "play" and eps < 1.0 else None
+    weigh: Callable[[list[int]], float] | None = None
+    if history:
+        known_history = history
+
+        def weigh(hidden: list[int]) -> float:
+            return world_weight(obs, hidden, known_history, eps)
+
+    if obs.phase == "play":
+
+        def play_value(hidden: list[int], a: int, _rng: random.Random) -> float:
+            sim = Sim.from_observation(obs, hidden)
+            sim.play(a)
+            sim.run()
+            return sim.value(me, obs.round, rounds, obs.totals)
+
+        tally = pimc(
+            legal,
+            lambda r: sample_hidden(obs, r),
+            play_value,
+            rng,
+            seconds=limit * SAFETY,
+            hard_seconds=limit * HARD,
+            work=work,
+            world_work=sum(obs.hand_sizes) * len(legal),
+            min_worlds=0,
+            weigh=weigh,
+        )
+    else:
+
+        def deal_value(base: EmperorState, a: int, r: random.Random) -> float:
+            st = base.clone()
+            st.apply(a)
+            return finish_value(st, me, obs.totals[me], r)
+
+        tally = pimc(
+            legal,
+            lambda r: EmperorState.from_observation(obs, sample_hidden(obs, r)),
+            deal_value,
+            rng,
+            seconds=limit * SAFETY,
+            hard_seconds=limit * HARD,
+            work=work,
+            world_work=sum(obs.hand_sizes) * len(legal),
+            min_worlds=0,
+        )
+    if not tally.worlds:
+        # Out of time inside the first world (a slow or busy machine): the heuristic's
+        # order is the answer.
         return _heuristic_order(guide, legal)
     prior = PRIOR if obs.phase in ("play", "trump") else PRIOR_DEAL
     ranked = [
-        Ranked(a, totals[a] / weights + (prior if a == guide else 0.0), worlds) for a in legal
+        Ranked(a, tally.mean(a) + (prior if a == guide else 0.0), tally.worlds) for a in legal
     ]
     ranked.sort(key=lambda r: -r.value)
     return ranked

@@ -1,16 +1,13 @@
-"""The Imperial bot levels offered to players (1-5) and the named kinds of the arena."""
+"""The Imperial bot levels offered to players (1-5)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from kozyr.bots.base import Bot
 
 from .heuristic import HeuristicBot
-from .oracle import OracleBot
 from .search import SearchBot
 
-__all__ = ["KINDS", "LEVEL_CAPS", "level_bot"]
+__all__ = ["LEVEL_CAPS", "level_bot"]
 
 LEVEL_CAPS: dict[int, float] = {3: 0.25, 4: 0.8, 5: 2.0}
 """Seconds per card of the search levels (the ``budget`` given to ``choose`` may lower it).
@@ -28,15 +25,3 @@ def level_bot(level: int, seed: int | None = None, max_worlds: int | None = None
     if level in LEVEL_CAPS:
         return SearchBot(seed, cap=LEVEL_CAPS[level], max_worlds=max_worlds, name=f"level{level}")
     raise ValueError(f"bot level must be 1-5, not {level}")
-
-
-def _level(level: int) -> Callable[[int | None], Bot]:
-    return lambda seed: level_bot(level, seed)
-
-
-KINDS: dict[str, Callable[[int | None], Bot]] = {
-    **{f"level{n}": _level(n) for n in range(1, 6)},
-    "heuristic": lambda seed: HeuristicBot(seed),
-    "search": lambda seed: SearchBot(seed, cap=1.0),
-    "oracle": lambda seed: OracleBot(seed),
-}

@@ -7,17 +7,17 @@ every seat (:func:`.heuristic.playout`); the final position is valued for the ob
 
 Cards that are interchangeable (same suit, no card between them that another player
 could hold, neither an honour nor a tombé card) are searched once, which saves much of
-the early-deal time. The time budget is respected by stopping before a world that would
-not finish in time (the mean world time is tracked).
+the early-deal time. The loop is the shared :func:`kozyr.bots.search.pimc` (one work
+unit a world): no world is started that would not finish in time at the mean pace so far,
+and one still running at the deadline is dropped.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
-from kozyr.bots.search import Ranked
+from kozyr.bots.search import Ranked, Tally, pimc
 from kozyr.cards import SUIT_OF
 from kozyr.games.base import Observation
 from kozyr.games.imperial import ImperialObservation, ImperialState
@@ -81,47 +81,33 @@ def rank_in_worlds(
     groups: list[list[int]] | None = None,
     preferred: int | None = None,
 ) -> list[Ranked]:
-    """Ranks ``legal`` for ``seat`` by mean playout value over worlds, best first.
-
-    Stops at ``max_worlds`` worlds, or when the next world would not finish within
-    ``budget`` seconds (after at least ``min_worlds``); a world that runs past the budget
-    anyway is dropped unfinished."""
+    """Ranks ``legal`` for ``seat`` by mean playout value over worlds, best first, with
+    the shared PIMC loop (:func:`kozyr.bots.search.pimc`): at most ``max_worlds`` worlds,
+    none started that would not finish within ``budget`` seconds (after at least
+    ``min_worlds``); a world that runs past the budget anyway is dropped unfinished."""
     if not legal:
         raise ValueError("no legal action to rank")
-    start = time.perf_counter()
-    deadline = start + budget
     if groups is None:
         groups = [[c] for c in legal]
     heads = [g[0] for g in groups]
-    totals = dict.fromkeys(heads, 0.0)
-    worlds = 0
+
+    def evaluate(w: ImperialState, card: int, _rng: random.Random) -> float:
+        child = w.clone()
+        child.apply(card)
+        playout(child)
+        return value(child, seat)
+
     if len(legal) > 1:
-        while max_worlds is None or worlds < max_worlds:
-            now = time.perf_counter()
-            if worlds >= min_worlds and (
-                now >= deadline or now + (now - start) / max(worlds, 1) > deadline
-            ):
-                break
-            w = world(rng)
-            values: list[float] = []
-            for a in heads:
-                if worlds >= min_worlds and time.perf_counter() >= deadline:
-                    break  # out of time: drop this world half-done, keeping means fair
-                child = w.clone()
-                child.apply(a)
-                playout(child)
-                values.append(value(child, seat))
-            if len(values) < len(heads):
-                break
-            for a, v in zip(heads, values, strict=True):
-                totals[a] += v
-            worlds += 1
-    n = max(worlds, 1)
+        tally = pimc(
+            heads, world, evaluate, rng, seconds=budget, work=max_worlds, min_worlds=min_worlds
+        )
+    else:
+        tally = Tally(dict.fromkeys(heads, 0.0), 0.0, 0, 0)
     ranked: list[Ranked] = []
     for g in groups:
-        v = totals[g[0]] / n
+        v = tally.mean(g[0])
         for c in g:
-            ranked.append(Ranked(c, v + (_TIE_BREAK if c == preferred else 0.0), worlds))
+            ranked.append(Ranked(c, v + (_TIE_BREAK if c == preferred else 0.0), tally.worlds))
     ranked.sort(key=lambda r: (-r.value, r.action))
     return ranked
 
