@@ -147,7 +147,7 @@ def test_imperial_scores_marks_and_wipes_in_russian() -> None:
         "points": 4,
         "reason": "point",
         "rule": "I6",
-        "loose": 21,
+        "total": 21,
     }
     assert plain(imperial_view.narrate(score, "ru", names)) == (
         "  Компьютер 1: +4 очка (хвалёж мастью, I6); всего 21 очко"
@@ -225,7 +225,7 @@ def test_emperor_final_table_shows_the_final_places_not_the_last_titles() -> Non
     over: Event = {
         "type": "game_over",
         "totals": [39, 30, 38, 23],
-        "standing": [0, 2, 1, 3],
+        "places": [0, 2, 1, 3],
         "ranks": ["emperor", "soldier", "prince", "jester"],
         "why": [],
     }
@@ -339,7 +339,8 @@ def test_refusal_lists_the_legal_cards_in_rank_order() -> None:
         if suit_of(a) == suit_of(b):
             ra, rb = card_name(a, "ru")[:-1], card_name(b, "ru")[:-1]
             assert order.index(ra) < order.index(rb), line
-    assert "правило I7" in out.getvalue() or "у вас нет карты" in out.getvalue()
+    # the catalog's Russian message, the ruling as a detail
+    assert "Нужно ходить в масть (пики) (I7)" in out.getvalue()
 
 
 def parse_cards_of(mask: int) -> list[int]:
