@@ -8,7 +8,6 @@ their seed and budget).
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -104,12 +103,8 @@ def parse_bots(text: str) -> list[BotSpec]:
 
 
 def make_bot(game: str, spec: BotSpec, seed: int) -> Bot:
-    """The registry's bot for ``spec`` (ISMCTS registers itself from ``kozyr.interop``)."""
-    if spec.kind == "ismcts":
-        try:
-            importlib.import_module("kozyr.interop.ismcts")
-        except ImportError as e:
-            raise ArenaError(f"the ismcts bot is not available: {e}") from e
+    """The registry's bot for ``spec`` (the registry says when one, such as ``ismcts``
+    without OpenSpiel, is not available)."""
     try:
         return registry_bot(game, spec.kind, seed)
     except ValueError as e:
