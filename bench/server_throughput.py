@@ -17,9 +17,7 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,11 +27,18 @@ from typing import Any
 import httpx
 import websockets
 
+from serverproc import start_server
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+SERVER_ENV = {
+    "KOZYR_BOT_DELAY": "0",
+    "KOZYR_FLOOD_FRAMES": "100000",
+    # every simulated player signs in, opens tables and connects from 127.0.0.1
+    "KOZYR_ACCOUNT_LIMIT": "1000000",
+    "KOZYR_MAX_OPEN_TABLES": "0",
+    "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+    "KOZYR_MAX_SOCKETS_PER_ADDRESS": "100000",
+    "KOZYR_ACCOUNT_FRAMES": "100000",
+}
 
 
 async def fresh_postgres(url: str) -> str:
@@ -47,40 +52,6 @@ async def fresh_postgres(url: str) -> str:
     finally:
         await conn.close()
     return plain.rpartition("/")[0] + "/" + name
-
-
-def start_server(data: Path, database_url: str | None) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = dict(os.environ)
-    env.pop("KOZYR_DATABASE_URL", None)
-    env.update(
-        {
-            "KOZYR_BOT_DELAY": "0",
-            "KOZYR_BOT_KIND": "random",
-            "KOZYR_FLOOD_FRAMES": "100000",
-            # every simulated player signs in from 127.0.0.1
-            "KOZYR_ACCOUNT_LIMIT": "1000000",
-            "KOZYR_TURN_TIMEOUT": "0",
-        }
-    )
-    if database_url:
-        env["KOZYR_DATABASE_URL"] = database_url
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
-        stdout=subprocess.DEVNULL,
-        stderr=(data / "server.log").open("wb"),
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
 
 
 class Scripted:
@@ -208,7 +179,7 @@ def main() -> None:
     )
     for name, url in backends:
         with tempfile.TemporaryDirectory(prefix="kozyr-bench-") as tmp:
-            proc, base = start_server(Path(tmp), url)
+            proc, base = start_server(Path(tmp), SERVER_ENV, url)
             try:
                 result = asyncio.run(run(args, base))
             finally:

@@ -8,20 +8,14 @@ the slow ones off (``KOZYR_HEADER_TIMEOUT``).
 from __future__ import annotations
 
 import argparse
-import os
 import socket
-import subprocess
-import sys
 import tempfile
 import time
+from pathlib import Path
 
 import httpx
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from serverproc import start_server
 
 
 def main() -> None:
@@ -29,27 +23,10 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=500)
     parser.add_argument("--header-timeout", type=float, default=3.0)
     args = parser.parse_args()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    data = tempfile.mkdtemp(prefix="kozyr-slow-")
-    env = {**os.environ, "KOZYR_HEADER_TIMEOUT": str(args.header_timeout)}
-    env.pop("KOZYR_DATABASE_URL", None)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", data],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    data = Path(tempfile.mkdtemp(prefix="kozyr-slow-"))
+    proc, base = start_server(data, {"KOZYR_HEADER_TIMEOUT": str(args.header_timeout)})
+    port = int(base.rsplit(":", 1)[1])
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    raise
-            time.sleep(0.1)
         slow = []
         opened = time.monotonic()
         for _ in range(args.clients):

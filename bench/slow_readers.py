@@ -16,11 +16,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import re
 import socket
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -31,41 +28,7 @@ from websockets.frames import Opcode
 from websockets.http11 import Response
 from websockets.uri import parse_uri
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(data: Path, env_extra: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = dict(os.environ)
-    env.pop("KOZYR_DATABASE_URL", None)
-    env.update({"KOZYR_BOT_KIND": "random", "KOZYR_TURN_TIMEOUT": "0", **env_extra})
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
-        stdout=subprocess.DEVNULL,
-        stderr=(data / "server.log").open("wb"),
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process in MB, from /proc (Linux)."""
-    text = Path(f"/proc/{pid}/status").read_text()
-    match = re.search(r"^VmRSS:\s+(\d+) kB", text, re.MULTILINE)
-    return int(match.group(1)) / 1024 if match else float("nan")
+from serverproc import rss_mb, start_server
 
 
 class RawSocket:

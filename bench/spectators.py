@@ -14,8 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -26,59 +24,14 @@ from typing import Any
 import httpx
 import websockets
 
+from serverproc import cpu_seconds, start_server
+
 LIMITS = {
     # The bench opens hundreds of sockets from one address on purpose.
     "KOZYR_MAX_SOCKETS_PER_ADDRESS": "100000",
     "KOZYR_FLOOD_FRAMES": "100000",
     "KOZYR_ACCOUNT_FRAMES": "100000",
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(data: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    env = dict(os.environ)
-    env.pop("KOZYR_DATABASE_URL", None)
-    env.update(
-        {
-            "KOZYR_BOT_DELAY": "0",
-            "KOZYR_BOT_KIND": "random",
-            "KOZYR_TURN_TIMEOUT": "0",
-            "KOZYR_TABLE_SEED": "spectators-bench",
-            **LIMITS,
-        }
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
-        stdout=subprocess.DEVNULL,
-        stderr=(data / "server.log").open("wb"),
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process (Linux /proc/PID/stat)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
-
-
-# -- the spectators' process ------------------------------------------------------------
 
 
 async def spectate(url: str, cookie: str, table: str, ready: asyncio.Event, n: list[int]) -> int:
@@ -160,7 +113,8 @@ async def idle(pid: int) -> None:
 
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start_server(Path(tmp))
+        env = {"KOZYR_BOT_DELAY": "0", "KOZYR_TABLE_SEED": "spectators-bench", **LIMITS}
+        proc, base = start_server(Path(tmp), env)
         try:
             http = httpx.AsyncClient(base_url=base, timeout=600)
             (await http.post("/api/guest")).raise_for_status()
