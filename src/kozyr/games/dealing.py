@@ -36,6 +36,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import struct
 from typing import Final
 
 __all__ = [
@@ -143,10 +144,32 @@ def shuffle(cards: list[int], game: str, seed: int, label: str, scheme: str) -> 
     if scheme == LEGACY:
         random.Random(_legacy_key(game, seed, label)).shuffle(cards)
         return
-    stream = KeyedStream(seed, f"kozyr/{game}/{label}")
-    for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates, from the top
-        j = stream.below(i + 1)
+    # The same stream as KeyedStream, read in bulk: every shuffle of a deck needs about one
+    # word per card, so the blocks for that are made at once and unpacked in one call.
+    key = seed.to_bytes(_SEED_BYTES, "big")
+    domain = f"kozyr/{game}/{label}/"
+    n = len(cards)
+    blocks = n // 8 + 1
+    words = _words(key, domain, 0, blocks)
+    k = 0
+    for i in range(n - 1, 0, -1):  # Fisher-Yates, from the top
+        m = i + 1
+        limit = _WORD - _WORD % m
+        while True:
+            if k == len(words):  # rejections used up the words: the next blocks
+                words += _words(key, domain, blocks, blocks + 2)
+                blocks += 2
+            w = words[k]
+            k += 1
+            if w < limit:
+                break
+        j = w % m
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _words(key: bytes, domain: str, first: int, end: int) -> list[int]:
+    raw = b"".join(hmac.digest(key, f"{domain}{b}".encode(), "sha256") for b in range(first, end))
+    return list(struct.unpack(f">{len(raw) // 4}I", raw))
 
 
 def randbelow(n: int, game: str, seed: int, label: str, scheme: str) -> int:
