@@ -11,7 +11,15 @@ import pytest
 from kozyr import messages
 from kozyr.cards import parse_card
 from kozyr.games.base import IllegalAction
-from kozyr.messages import JS_PATH, MESSAGES, js_module, json_params, message
+from kozyr.messages import (
+    CARD_INPUT_PATH,
+    JS_PATH,
+    MESSAGES,
+    card_input_module,
+    js_module,
+    json_params,
+    message,
+)
 
 SRC = Path(messages.__file__).parent
 
@@ -24,6 +32,17 @@ def test_the_page_copy_equals_the_catalog() -> None:
     # `python -m kozyr.messages` writes it; this fails when the catalog changed since.
     assert JS_PATH.read_text(encoding="utf-8") == js_module()
     assert 'export const RULE_MESSAGES = {\n  "game_over": [' in js_module()
+
+
+def test_the_page_reads_the_cards_the_engine_reads() -> None:
+    # One notation for the terminal, the server and the page: the page's table is made
+    # from kozyr.cards, so the open suit symbols typed in Python work on the page too.
+    assert CARD_INPUT_PATH.read_text(encoding="utf-8") == card_input_module()
+    js = card_input_module()
+    for typed, letter in (("♤", "S"), ("♡", "H"), ("♢", "D"), ("♧", "C"), ("П", "S")):
+        assert f'"{typed}": "{letter}"' in js
+    # Т is the ace in Cyrillic, a Latin T the ten (I2 names; the terminal warns on it)
+    assert '"Т": 14' in js and '"T": 10' in js
 
 
 def test_both_languages_use_the_same_parameters() -> None:

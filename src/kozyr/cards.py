@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Any, Literal, TypeAlias
 
 __all__ = [
@@ -133,6 +134,10 @@ for _i, _s in enumerate(SUITS):
 _SUIT_INPUT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
 _SUIT_INPUT.update({"П": Suit.SPADES, "Ч": Suit.HEARTS, "Б": Suit.DIAMONDS, "Т": Suit.CLUBS})
 _SUIT_INPUT["К"] = Suit.CLUBS  # "крести", the other Russian name of clubs
+RANK_INPUT: Mapping[str, int] = MappingProxyType(_RANK_INPUT)
+"""Every rank text a person may type (upper case), to its rank number."""
+SUIT_INPUT: Mapping[str, Suit] = MappingProxyType(_SUIT_INPUT)
+"""Every suit letter or symbol a person may type (upper case), to its suit."""
 
 
 def card(rank: int, suit: Suit | int) -> Card:

@@ -1,6 +1,8 @@
 // Cards: parsing the engine's card text ("QS", "10H"), names in both languages,
 // sorting a hand, and the card faces drawn as SVG (52 faces and a back), all by this file.
 
+import { RANK_INPUT, SUIT_INPUT } from "./card_input.js";
+
 export const SUITS = ["S", "H", "D", "C"];
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RANK_VALUE = { J: 11, Q: 12, K: 13, A: 14 };
@@ -57,19 +59,14 @@ export function cardWords(text, lang) {
   return `${rank} of ${SUIT_WORDS.en[c.suit]}`;
 }
 
-// What may be typed: ranks 2-10, T, J Q K A, В Д К Т; suits S H D C, ♠♥♦♣, П Ч Б Т (К).
-const RANK_INPUT = { T: 10, J: 11, Q: 12, K: 13, A: 14, В: 11, Д: 12, К: 13, Т: 14 };
-const SUIT_INPUT = {
-  S: "S", H: "H", D: "D", C: "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
-  П: "S", Ч: "H", Б: "D", Т: "C", К: "C",
-};
+// What may be typed comes from the Python notation (card_input.js, generated).
 
 /** Reads typed text as an engine card text ("дп" -> "QS"), or null. */
 export function readTyped(input) {
   const t = input.trim().toUpperCase();
   if (t.length < 2) return null;
   const r = t.slice(0, -1);
-  const rank = RANK_INPUT[r] ?? (/^(10|[2-9])$/.test(r) ? Number(r) : null);
+  const rank = RANK_INPUT[r] ?? null;
   const suit = SUIT_INPUT[t.slice(-1)];
   if (rank == null || suit == null) return null;
   const name = { 11: "J", 12: "Q", 13: "K", 14: "A" }[rank] ?? String(rank);
