@@ -113,7 +113,7 @@ def test_emperor_starts_from_the_join_order() -> None:
         match, _ = await started(row)
         assert row.first_dealer is None
         assert isinstance(match.state, EmperorState)
-        assert match.state.join_order == [2, 0, 3, 1]
+        assert list(match.state.join_order) == [2, 0, 3, 1]
 
     run(go())
 
