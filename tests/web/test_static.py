@@ -12,8 +12,8 @@ import pytest
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
 from kozyr.records import RecordError, to_record
+from kozyr.server.replay_frames import replay_frames
 from kozyr.web import STATIC
-from kozyr.web.replay import replay_frames
 
 
 def _messages() -> dict[str, tuple[str, str]]:

@@ -21,7 +21,7 @@ from kozyr.server.store import User, token_hash
 from kozyr.server.tables import Table
 
 if TYPE_CHECKING:
-    from kozyr.server.app import Server
+    from kozyr.server.services import Server
 
 log = logging.getLogger("kozyr.server")
 

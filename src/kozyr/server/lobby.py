@@ -14,22 +14,20 @@ from typing import Any, TypeVar
 
 from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
-from kozyr.games.emperor import EmperorOptions
-from kozyr.games.imperial import ImperialOptions
 from kozyr.records import to_record
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
+from kozyr.server.games import game_of, new_state
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import VERSION, Client, ProtocolError
 from kozyr.server.store import Seat, Store, TableRow, User
-from kozyr.server.tables import Table, new_state, table_commitment, table_info, view_of
+from kozyr.server.tables import Table
+from kozyr.server.views import table_commitment, table_info, view_of
 
 log = logging.getLogger("kozyr.server.lobby")
 
 T = TypeVar("T")
 
-GAMES = ("imperial", "emperor")
-DEFAULT_PLAYERS = {"imperial": 2, "emperor": 4}
 PAGE = 50
 """Tables in a lobby page unless the client asks for fewer (or more, up to MAX_PAGE)."""
 MAX_PAGE = 100
@@ -73,10 +71,9 @@ def replay_row(row: TableRow, texts: list[str]) -> GameState:
     return state
 
 
-def check_options(game: str, players: int | None, options: Any) -> dict[str, Any]:
+def check_options(game_name: str, players: int | None, options: Any) -> dict[str, Any]:
     """The full options of a new table (the rulings' defaults where not given)."""
-    if game not in GAMES:
-        raise ProtocolError("bad_game", "The game must be imperial or emperor.")
+    game = game_of(game_name)
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -85,9 +82,7 @@ def check_options(game: str, players: int | None, options: Any) -> dict[str, Any
     if players is not None:
         options["players"] = players
     try:
-        if game == "imperial":
-            return ImperialOptions.from_json(options).to_json()
-        return EmperorOptions.from_json(options).to_json()
+        return game.options_from_json(options).to_json()
     except (OptionsError, TypeError) as e:
         raise ProtocolError("bad_options", str(e)) from e
 
@@ -189,9 +184,7 @@ class Lobby:
                 if self.tables.get(table.id) is table:
                     del self.tables[table.id]
             await table.close()
-            for client in list(table.watchers):
-                client.tables.pop(table.id, None)
-            table.watchers.clear()
+            table.forget()
             self._count()
         finally:
             self._dropping.pop(table.id, None)
@@ -218,8 +211,8 @@ class Lobby:
 
     def page(self, game: str | None = None, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
         """One page of the public unfinished tables, newest first (then by id)."""
-        if game is not None and game not in GAMES:
-            raise ProtocolError("bad_game", "The game must be imperial or emperor.")
+        if game is not None:
+            game_of(game)
         rows = [
             t
             for t in self.tables.values()
@@ -296,10 +289,7 @@ class Lobby:
             "dealing": row.dealing,
             "commitment": table_commitment(row),
         }
-        if row.game == "imperial":
-            partial["first_dealer"] = row.first_dealer
-        else:
-            partial["join_order"] = list(row.join_order)
+        partial.update(game_of(row.game).start_json(state))
         return partial
 
     async def finished_hello(self, table_id: str, user: User, invite: Any) -> list[dict[str, Any]]:
@@ -414,7 +404,7 @@ class Lobby:
         if address is not None:
             self.addresses[row.id] = address
         async with table.lock:
-            await table._after_seats()
+            await table.after_seats()
         return table
 
     @staticmethod
@@ -449,8 +439,7 @@ class Lobby:
     ) -> Table:
         """The first open public table of ``game`` with a free seat, else a new table with
         bots in every other seat (which starts at once)."""
-        if game not in GAMES:
-            raise ProtocolError("bad_game", "The game must be imperial or emperor.")
+        spec = game_of(game)
         async with self._create_lock:  # one quick play at a time: no two half-full tables
             for t in list(self.tables.values()):
                 row = t.row
@@ -466,7 +455,7 @@ class Lobby:
                         return t
                     except ProtocolError:
                         continue
-        n = players or DEFAULT_PLAYERS[game]
+        n = players or spec.default_players
         return await self.create(user, game, n, bots=[level] * (n - 1), address=address)
 
     async def games_of(self, user: User) -> list[dict[str, Any]]:

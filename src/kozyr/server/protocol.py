@@ -8,6 +8,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from kozyr.cards import CardError
+from kozyr.games.base import IllegalAction
 from kozyr.server.store import User
 
 VERSION = 1
@@ -105,18 +107,50 @@ ERRORS: dict[str, tuple[str, str]] = {
 
 
 class ProtocolError(Exception):
-    """A rejected request: becomes an ``error`` frame (or an HTTP error in the lobby)."""
+    """A rejected request: becomes an ``error`` frame (or an HTTP error in the lobby).
 
-    def __init__(self, code: str, message: str | None = None, status: int = 400) -> None:
+    ``reason`` is a rule refusal's own code, parameters and ruling (``illegal_action``
+    only); ``message_ru`` then is its Russian message instead of the catalog's."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str | None = None,
+        status: int = 400,
+        *,
+        message_ru: str | None = None,
+        reason: dict[str, Any] | None = None,
+    ) -> None:
         english, russian = ERRORS.get(code, (code, code))
         super().__init__(message or english)
         self.code = code
         self.message = message or english
-        self.message_ru = russian
+        self.message_ru = message_ru or russian
         self.status = status
+        self.reason = reason
 
     def frame(self, **extra: Any) -> dict[str, Any]:
-        return error_frame(self.code, self.message, self.message_ru, **extra)
+        return error_frame(self.code, self.message, self.message_ru, reason=self.reason, **extra)
+
+    def to_json(self) -> dict[str, Any]:
+        """The HTTP error body."""
+        body: dict[str, Any] = {"type": "error", "code": self.code, "message": self.message}
+        body["message_ru"] = self.message_ru
+        if self.reason is not None:
+            body["reason"] = self.reason
+        return body
+
+
+def refusal(e: IllegalAction | CardError) -> ProtocolError:
+    """A rule's refusal of a move as an ``illegal_action`` error that names the rule's own
+    code, parameters and ruling, with the catalog's messages (``kozyr.messages``)."""
+    data = e.to_json()
+    return ProtocolError(
+        "illegal_action",
+        data["message"],
+        message_ru=data["message_ru"],
+        reason={"code": data["code"], "params": data["params"], "rule": data["rule"]},
+    )
 
 
 def error_frame(

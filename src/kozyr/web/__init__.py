@@ -1,5 +1,5 @@
-"""The web page for playing kozyr in a browser: static files in ``static/`` (served by the
-game server) and the few HTTP routes the page needs beyond the protocol (``routes``)."""
+"""The web page for playing kozyr in a browser: static files in ``static/``, which the game
+server serves by path (its replay routes are ``kozyr.server.routes.replays``)."""
 
 from pathlib import Path
 

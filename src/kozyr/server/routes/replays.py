@@ -1,4 +1,4 @@
-"""HTTP routes the web page needs beyond the protocol: replays (and checks) of records.
+"""Replays (and checks) of records, for the web page and any client.
 
 ``GET /api/games/{id}/replay`` replays a finished table's record through the engine and
 returns every step with all hands (after the game every card is public, B3).
@@ -24,8 +24,8 @@ from kozyr.server import auth
 from kozyr.server.jsonsafe import BadJson, parse_json
 from kozyr.server.lobby import replay_row
 from kozyr.server.protocol import ERRORS, ProtocolError
+from kozyr.server.replay_frames import replay_frames
 from kozyr.server.store import TableRow
-from kozyr.web.replay import replay_frames
 
 MAX_UPLOAD = 512 * 1024
 """Bytes of an uploaded record (a long real game's record is well under 100 KB)."""

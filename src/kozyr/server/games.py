@@ -1,0 +1,34 @@
+"""The games the server runs, through the Game spec (``kozyr.games.GAMES``): the one place
+the server learns what differs between Imperial and Emperor (options, player counts, the
+start of a game)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kozyr.games import GAMES, Game
+from kozyr.games.base import GameState
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.store import TableRow
+
+__all__ = ["GAMES", "Game", "game_of", "new_state"]
+
+
+def game_of(name: Any) -> Game:
+    """The game called ``name``; ``bad_game`` for anything else."""
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
+        raise ProtocolError("bad_game", f"The game must be {' or '.join(GAMES)}.")
+    return game
+
+
+def new_state(row: TableRow) -> GameState:
+    """The game a table's row fixes before any action (B2): options, seed, start."""
+    game = game_of(row.game)
+    return game.new_state(
+        game.options_from_json(row.options),
+        seed=row.seed,
+        first_dealer=row.first_dealer,
+        join_order=row.join_order,
+        dealing=row.dealing,
+    )

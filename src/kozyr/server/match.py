@@ -1,0 +1,209 @@
+"""The match: a table's game state and the one authority over its moves.
+
+An intent is checked by the engine on a copy of the current state, committed to the
+store, and only then adopted (lichess-style numbered stream: ``seq`` is the number of
+actions applied). A refusal changes nothing. The match knows no sockets, watchers or
+timers: the table publishes what :meth:`Match.submit` returns, and the class can be
+driven by a test with a fake store and no server.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from kozyr.cards import CardError
+from kozyr.games.base import GameError, GameState, IllegalAction
+from kozyr.server.games import game_of, new_state
+from kozyr.server.metrics import Metrics
+from kozyr.server.protocol import ProtocolError, refusal
+from kozyr.server.store import Duplicate, TableRow, now_ms
+
+log = logging.getLogger("kozyr.server.match")
+
+
+class MatchStore(Protocol):
+    """The part of :class:`kozyr.server.store.Store` a match writes to."""
+
+    async def save_table(self, row: TableRow) -> None: ...
+
+    async def append_action(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        actor: str,
+        text: str,
+        client_action_id: str | None,
+        finished: TableRow | None = None,
+    ) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """An applied action (or, ``duplicate``, one applied before under the same id)."""
+
+    seq: int
+    seat: int
+    by: str
+    """"person" or "bot"."""
+    duplicate: bool = False
+    finished: bool = False
+    """This move ended the game."""
+
+
+Gate = Callable[[int, str], None]
+"""Called with (seat, by) once the match has found the game live and the seq current,
+before the turn is checked: the table's presence may refuse (a bot for a person who is
+back) or take note (a person who was away moves again)."""
+
+
+class Match:
+    def __init__(self, row: TableRow, store: MatchStore, metrics: Metrics) -> None:
+        self.row = row
+        self.store = store
+        self.metrics = metrics
+        self.state: GameState | None = None
+        self.log: list[tuple[int, str, str]] = []
+        """(seat, action text, "person" | "bot") of each applied action, by seq - 1."""
+        self.event_index: list[int] = [0]
+        """event_index[seq]: len(state.events) after ``seq`` actions."""
+        self.seen_ids: dict[tuple[int, str], int] = {}
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    @property
+    def playing(self) -> bool:
+        return self.row.status == "playing" and self.state is not None
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act if self.state is not None else None
+
+    def entry(self, seq: int) -> tuple[int, str, str]:
+        """(seat, action text, by) of action ``seq`` (1-based)."""
+        return self.log[seq - 1]
+
+    def events(self, seq: int) -> list[Any]:
+        """The events action ``seq`` caused."""
+        assert self.state is not None
+        return list(self.state.events[self.event_index[seq - 1] : self.event_index[seq]])
+
+    # -- start --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Every seat is filled: the game begins (join order fixed, B1/E5) and the row
+        saying so is saved."""
+        row = self.row
+        row.status = "playing"
+        row.started_ms = now_ms()
+        row.first_dealer = game_of(row.game).draw_start(row.players, row.seed, row.dealing)
+        state = new_state(row)
+        if state.over:
+            # A small target can be reached in the first declarations, before any card.
+            row.status = "finished"
+            row.finished_ms = now_ms()
+            row.result = state.summary()
+        await self.store.save_table(row)
+        self._adopt(state)
+
+    def _adopt(self, state: GameState) -> None:
+        self.state = state
+        self.event_index = [len(state.events)]
+
+    def restore(self, actions: Sequence[tuple[int, str, str, str | None]]) -> None:
+        """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""
+        state = new_state(self.row)
+        self._adopt(state)
+        for seat, text, actor, cid in actions:
+            state.play(text)
+            by = "bot" if actor.startswith("bot") else "person"
+            self.log.append((seat, text, by))
+            self.event_index.append(len(state.events))
+            if cid is not None:
+                self.seen_ids[(seat, cid)] = len(self.log)
+
+    # -- moves --------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        seat: int,
+        action: str | int,
+        cid: str | None,
+        by: str,
+        expect_seq: int | None = None,
+        gate: Gate | None = None,
+    ) -> Move:
+        """Applies one intent of ``seat``; raises ProtocolError, changing nothing, for
+        anything the rules or the table refuse. The caller holds the table's lock."""
+        if cid is not None and (seat, cid) in self.seen_ids:
+            return Move(self.seen_ids[(seat, cid)], seat, by, duplicate=True)
+        if self.row.status == "finished":
+            raise ProtocolError("game_over")
+        if not self.playing or self.state is None:
+            raise ProtocolError("not_started")
+        if expect_seq is not None and expect_seq != self.seq:
+            raise ProtocolError("stale", "The game moved on.")
+        if gate is not None:
+            gate(seat, by)
+        nxt = self._checked(seat, action)
+        return await self._commit(seat, nxt, cid, by)
+
+    def _checked(self, seat: int, action: str | int) -> GameState:
+        """The state after ``action``, on a copy: the current one is left as it was."""
+        state = self.state
+        assert state is not None
+        if state.to_act != seat:
+            raise ProtocolError("not_your_turn")
+        try:
+            a = state.parse_action(action) if isinstance(action, str) else action
+            nxt = state.clone()
+            nxt.apply(a)
+        except (IllegalAction, CardError) as e:
+            raise refusal(e) from e
+        except GameError as e:
+            raise ProtocolError("illegal_action", str(e)) from e
+        return nxt
+
+    async def _commit(self, seat: int, nxt: GameState, cid: str | None, by: str) -> Move:
+        text = nxt.actions[-1]
+        seq = self.seq + 1
+        # The finished status goes to the database with the last action, but the match
+        # adopts it only once that commit has returned: until then every reader (the
+        # record and replay routes included) must see a game still being played.
+        finished: TableRow | None = None
+        if nxt.over:
+            finished = dataclasses.replace(
+                self.row, status="finished", finished_ms=now_ms(), result=nxt.summary()
+            )
+        actor = "bot" if by == "bot" else f"user:{self.row.seats[seat].user_id}"
+        started = time.perf_counter()
+        try:
+            await self.store.append_action(self.id, seq, seat, actor, text, cid, finished)
+        except Duplicate:
+            raise ProtocolError("duplicate", "That action id was already used.") from None
+        except Exception as e:
+            log.exception("commit failed at table %s", self.id)
+            raise ProtocolError("busy", status=503) from e
+        self.metrics.commit.observe(time.perf_counter() - started)
+        if finished is not None:
+            self.row.status = finished.status
+            self.row.finished_ms = finished.finished_ms
+            self.row.result = finished.result
+        self.state = nxt
+        self.log.append((seat, text, by))
+        self.event_index.append(len(nxt.events))
+        if cid is not None:
+            self.seen_ids[(seat, cid)] = seq
+        self.metrics.actions.labels(self.row.game, by).inc()
+        return Move(seq, seat, by, finished=finished is not None)

@@ -1,0 +1,83 @@
+"""Accounts: register, sign in (or play as a guest), sign out, who am I."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from kozyr.server import auth, names
+from kozyr.server.bodies import CredentialsBody
+from kozyr.server.routes.common import Throttled, client_address, need_user, server_of
+from kozyr.server.services import Server
+from kozyr.server.sockets import SIGNED_OUT
+from kozyr.server.store import User, token_hash
+
+router = APIRouter()
+
+
+async def _signed_in(server: Server, user: User, response: JSONResponse) -> JSONResponse:
+    token = await server.store.create_session(user.id, server.settings.session_days)
+    auth.set_cookie(response, token, server.settings)
+    return response
+
+
+def _account_allowed(server: Server, request: Request) -> str:
+    address = client_address(request)
+    wait = server.throttles.accounts.retry_after(address)
+    if wait is not None:
+        raise Throttled("too_many_accounts", wait)
+    return address
+
+
+@router.post("/api/register")
+async def register(request: Request, body: CredentialsBody) -> JSONResponse:
+    server = server_of(request)
+    address = _account_allowed(server, request)
+    user = await auth.register(server.store, body.name, body.password, server.names_lock)
+    server.throttles.accounts.record(address)
+    return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
+
+
+@router.post("/api/login")
+async def login(request: Request, body: CredentialsBody) -> JSONResponse:
+    server = server_of(request)
+    # every attempt counts, right or wrong: a guesser learns nothing from which
+    # attempts were refused
+    name_key = names.normalise(body.name).casefold()
+    wait = server.throttles.login(name_key, client_address(request))
+    if wait is not None:
+        raise Throttled("too_many_attempts", wait)
+    user = await auth.login(server.store, body.name, body.password)
+    return await _signed_in(server, user, JSONResponse({"user": user.to_json()}))
+
+
+@router.post("/api/guest")
+async def guest(request: Request) -> JSONResponse:
+    server = server_of(request)
+    address = _account_allowed(server, request)
+    user = await auth.guest(server.store)
+    server.throttles.accounts.record(address)
+    return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
+
+
+@router.post("/api/logout")
+async def logout(request: Request) -> JSONResponse:
+    server = server_of(request)
+    token = auth.token_of(request)
+    if token and len(token) <= 200:
+        user = await auth.user_of(server.store, request)
+        await server.store.delete_session(token)
+        if user is not None:
+            # Sockets opened with this session stop acting for the user too.
+            await server.close_user(user.id, SIGNED_OUT, token_hash(token))
+    response = JSONResponse({"ok": True})
+    auth.clear_cookie(response, server.settings)
+    return response
+
+
+@router.get("/api/me")
+async def me(request: Request) -> dict[str, Any]:
+    user = await need_user(request)
+    return {"user": user.to_json()}

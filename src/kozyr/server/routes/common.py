@@ -1,0 +1,46 @@
+"""What the routes have in common: the shared server, the signed-in user, errors."""
+
+from __future__ import annotations
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
+
+from kozyr.server import auth
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.services import Server
+from kozyr.server.store import User
+from kozyr.server.throttle import retry_header
+
+
+def server_of(conn: HTTPConnection) -> Server:
+    server: Server = conn.app.state.server
+    return server
+
+
+class Throttled(ProtocolError):
+    """429 with a ``Retry-After``."""
+
+    def __init__(self, code: str, wait: float) -> None:
+        super().__init__(code, status=429)
+        self.retry_after = wait
+
+
+def error_response(e: ProtocolError) -> JSONResponse:
+    response = JSONResponse(e.to_json(), status_code=e.status)
+    if isinstance(e, Throttled):
+        response.headers["retry-after"] = retry_header(e.retry_after)
+    return response
+
+
+def client_address(request: Request) -> str:
+    """The address the throttles count by: the peer's, or the one a trusted proxy names
+    (uvicorn rewrites it only for ``KOZYR_FORWARDED_ALLOW_IPS``)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+async def need_user(request: Request) -> User:
+    user = await auth.user_of(server_of(request).store, request)
+    if user is None:
+        raise ProtocolError("unauthorized", "Sign in or play as a guest first.", 401)
+    return user

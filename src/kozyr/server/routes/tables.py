@@ -1,0 +1,103 @@
+"""The lobby over HTTP: listing, creating and finding tables, sitting down and standing
+up, bots, quick play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from kozyr.server import auth
+from kozyr.server.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
+from kozyr.server.lobby import may_see, page_bounds
+from kozyr.server.protocol import ProtocolError
+from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.store import User
+from kozyr.server.tables import Table
+
+router = APIRouter()
+
+
+def table_json(table: Table, user: User | None) -> dict[str, Any]:
+    """``{"table": info}``, with the invite code for its creator and players."""
+    mine = user is not None and (
+        table.row.creator_id == user.id or table.seat_of(user.id) is not None
+    )
+    return {"table": table.info(private=mine)}
+
+
+@router.get("/api/tables")
+async def list_tables(
+    request: Request, game: str | None = None, offset: str | None = None, limit: str | None = None
+) -> dict[str, Any]:
+    first, size = page_bounds(offset, limit)
+    return server_of(request).lobby.page(game or None, first, size)
+
+
+@router.post("/api/tables")
+async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
+    user = await need_user(request)
+    table = await server_of(request).lobby.create(
+        user,
+        game=body.game,
+        players=body.players,
+        options=body.options,
+        bots=body.bots,
+        private=body.private,
+        sit=body.sit,
+        seat=body.seat,
+        turn_timeout=(body.turn_timeout if "turn_timeout" in body.model_fields_set else "default"),
+        address=request.client.host if request.client else None,
+    )
+    return JSONResponse(table_json(table, user), status_code=201)
+
+
+@router.get("/api/tables/{table_id}")
+async def get_table(table_id: str, request: Request, invite: str | None = None) -> Any:
+    server = server_of(request)
+    user = await auth.user_of(server.store, request)
+    return await server.lobby.info(table_id, user, invite)
+
+
+@router.post("/api/tables/{table_id}/join")
+async def join(table_id: str, request: Request, body: JoinBody) -> Any:
+    user = await need_user(request)
+    table = server_of(request).lobby.get(table_id)
+    if not may_see(table.row, user, body.invite):
+        raise ProtocolError("no_table", status=404)
+    got = await table.sit(user.id, user.name, body.seat)
+    return {"seat": got, **table_json(table, user)}
+
+
+@router.post("/api/tables/{table_id}/leave")
+async def leave(table_id: str, request: Request) -> Any:
+    user = await need_user(request)
+    table = server_of(request).lobby.get(table_id)
+    await table.leave(user.id)
+    return table_json(table, user)
+
+
+@router.post("/api/tables/{table_id}/bots")
+async def add_bot(table_id: str, request: Request, body: NewBotBody) -> Any:
+    user = await need_user(request)
+    table = server_of(request).lobby.get(table_id)
+    await table.set_bot(user.id, body.seat, body.level)
+    return table_json(table, user)
+
+
+@router.delete("/api/tables/{table_id}/bots/{seat}")
+async def remove_bot(table_id: str, seat: int, request: Request) -> Any:
+    user = await need_user(request)
+    table = server_of(request).lobby.get(table_id)
+    await table.set_bot(user.id, seat, None)
+    return table_json(table, user)
+
+
+@router.post("/api/quickplay")
+async def quick_play(request: Request, body: QuickPlayBody) -> Any:
+    user = await need_user(request)
+    address = request.client.host if request.client else None
+    lobby = server_of(request).lobby
+    table = await lobby.quick_play(user, body.game, body.players, body.level, address)
+    return {"seat": table.seat_of(user.id), **table_json(table, user)}

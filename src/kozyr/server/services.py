@@ -1,0 +1,42 @@
+"""What the routes and connections share: settings, store, lobby, metrics, throttles and
+the open sockets (one :class:`Server` per application, in ``app.state.server``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from kozyr.server.bus import make_bus
+from kozyr.server.config import Settings
+from kozyr.server.lobby import Lobby
+from kozyr.server.metrics import Metrics
+from kozyr.server.sockets import Sockets
+from kozyr.server.store import Store
+from kozyr.server.throttle import Throttles
+
+
+class Server:
+    """What the routes share: settings, store, lobby, metrics."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.metrics = Metrics()
+        self.store = Store(settings.url)
+        self.bus = make_bus(settings.redis_url)
+        self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
+        self.on_ready: Callable[[int], None] | None = None
+        self.throttles = Throttles(
+            settings.login_limit,
+            settings.login_window,
+            settings.account_limit,
+            settings.account_window,
+        )
+        # the look-alike check and the insert of a new name, as one step
+        self.names_lock = asyncio.Lock()
+        self.sockets = Sockets(settings)
+        """Every open WebSocket, by account and address (caps, logout)."""
+
+    async def close_user(self, user_id: int, code: int, session: str | None = None) -> int:
+        """Closes the user's WebSockets (those of one session, given the token's hash);
+        when it returns, none of them acts any more. Returns how many were closed."""
+        return await self.sockets.close_user(user_id, code, session)
