@@ -149,7 +149,7 @@ def shuffle(cards: list[int], game: str, seed: int, label: str, scheme: str) -> 
     key = seed.to_bytes(_SEED_BYTES, "big")
     domain = f"kozyr/{game}/{label}/"
     n = len(cards)
-    blocks = n // 8 + 1
+    blocks = max(1, (n + 6) // 8)  # n - 1 draws: one word each unless one is redrawn
     words = _words(key, domain, 0, blocks)
     k = 0
     for i in range(n - 1, 0, -1):  # Fisher-Yates, from the top
