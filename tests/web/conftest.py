@@ -18,12 +18,6 @@ import pytest
 from tests.web.browsing import ARGS, CHROMIUM, SHOTS, playwright_api
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: drives the web page in headless Chromium against a real server"
-    )
-
-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
