@@ -14,6 +14,7 @@ uploads are bounded (``MAX_UPLOAD`` bytes, ``MAX_UPLOAD_ACTIONS`` actions).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -163,24 +164,22 @@ async def game_verify(table_id: str, request: Request, invite: str | None = None
     return Response(body, media_type="application/json")
 
 
-@router.post("/api/verify")
-async def upload_verify(request: Request) -> Any:
-    """The same check for an uploaded record (the verdict names each problem found)."""
-    lobby = request.app.state.server.lobby
+async def _answer_upload(request: Request, work: Callable[[bytes], bytes]) -> Any:
+    """Reads a bounded upload and answers with ``work`` done on it off the event loop."""
     try:
         raw = await _upload(request)
-        body = await lobby.offload(_uploaded_verdict, raw)
+        body = await request.app.state.server.lobby.offload(work, raw)
     except UploadError as e:
         return _error(e.code, e.status, e.detail)
     return Response(body, media_type="application/json")
+
+
+@router.post("/api/verify")
+async def upload_verify(request: Request) -> Any:
+    """The same check for an uploaded record (the verdict names each problem found)."""
+    return await _answer_upload(request, _uploaded_verdict)
 
 
 @router.post("/api/replay")
 async def upload_replay(request: Request) -> Any:
-    lobby = request.app.state.server.lobby
-    try:
-        raw = await _upload(request)
-        body = await lobby.offload(_uploaded_frames, raw)
-    except UploadError as e:
-        return _error(e.code, e.status, e.detail)
-    return Response(body, media_type="application/json")
+    return await _answer_upload(request, _uploaded_frames)
