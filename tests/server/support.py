@@ -365,3 +365,25 @@ def leak_scan(record: dict[str, Any], frames: list[dict[str, Any]], seat: int | 
                 assert not view.get("hand"), "a spectator was shown a hand"
         checked += 1
     return checked
+
+
+async def two_at_a_table(
+    server: ServerProc, options: dict[str, Any], timeout: float | None = None
+) -> tuple[Player, Player, str]:
+    """Two people at a fresh Imperial table whose game has not already ended in the first
+    declarations (a small target can be reached before the first card)."""
+    a, b = await Player(server).sign_in(), await Player(server).sign_in()
+    await a.connect()
+    await b.connect()
+    body = {"game": "imperial", "options": options, "turn_timeout": timeout}
+    for _ in range(20):
+        table = (await a.post("/api/tables", body))["table"]["id"]
+        await b.post(f"/api/tables/{table}/join", {})
+        for p in (a, b):
+            await p.hello(table)
+            await p.expect("sync")
+        if a.views[table]["to_act"] is not None:
+            return a, b, table
+        for p in (a, b):
+            await p.send({"type": "unwatch", "table": table})
+    raise AssertionError("no game lasted past its declarations")

@@ -8,33 +8,13 @@ import time
 
 import httpx
 import pytest
-from tests.server.support import Player, ServerProc, leak_scan
+from tests.server.support import Player, ServerProc, leak_scan, two_at_a_table
 
 pytestmark = pytest.mark.asyncio
 
 
-async def _two(server: ServerProc, options: dict, timeout: float | None = None) -> tuple:
-    """Two people at a fresh Imperial table whose game has not already ended in the first
-    declarations (a small target can be reached before the first card)."""
-    a, b = await Player(server).sign_in(), await Player(server).sign_in()
-    await a.connect()
-    await b.connect()
-    body = {"game": "imperial", "options": options, "turn_timeout": timeout}
-    for _ in range(20):
-        table = (await a.post("/api/tables", body))["table"]["id"]
-        await b.post(f"/api/tables/{table}/join", {})
-        for p in (a, b):
-            await p.hello(table)
-            await p.expect("sync")
-        if a.views[table]["to_act"] is not None:
-            return a, b, table
-        for p in (a, b):
-            await p.send({"type": "unwatch", "table": table})
-    raise AssertionError("no game lasted past its declarations")
-
-
 async def test_reconnect_in_the_middle_of_a_trick(server: ServerProc) -> None:
-    a, b, table = await _two(server, {"target": 1})
+    a, b, table = await two_at_a_table(server, {"target": 1})
     try:
         players = {0: a, 1: b}
         leader = players[a.views[table]["to_act"]]
@@ -77,7 +57,7 @@ async def test_reconnect_in_the_middle_of_a_trick(server: ServerProc) -> None:
 
 
 async def test_turn_timeout_lets_a_bot_play_until_the_person_is_back(server: ServerProc) -> None:
-    a, b, table = await _two(server, {"target": 1}, timeout=1.0)
+    a, b, table = await two_at_a_table(server, {"target": 1}, timeout=1.0)
     try:
         seat = a.views[table]["to_act"]
         idle, active = (a, b) if seat == 0 else (b, a)
@@ -102,7 +82,7 @@ async def test_turn_timeout_lets_a_bot_play_until_the_person_is_back(server: Ser
 
 
 async def test_disconnected_person_is_played_by_a_bot_after_the_grace(server: ServerProc) -> None:
-    a, b, table = await _two(server, {"target": 1})
+    a, b, table = await two_at_a_table(server, {"target": 1})
     try:
         seat_b = 1
         # b leaves the connection; after the grace period (1 s here) a bot plays seat 1
@@ -185,7 +165,7 @@ async def test_kill_9_in_mid_game_loses_nothing_acknowledged(fresh_server: Serve
 
 async def test_update_carries_the_next_persons_deadline(server: ServerProc) -> None:
     # The default target: with 1, about one deal in 600 ends at the first card.
-    a, b, table = await _two(server, {}, timeout=30.0)
+    a, b, table = await two_at_a_table(server, {}, timeout=30.0)
     try:
         players = {0: a, 1: b}
         leader = players[a.views[table]["to_act"]]

@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 import websockets
-from tests.server.support import Player, ServerProc
+from tests.server.support import Player, ServerProc, two_at_a_table
 from websockets.client import ClientProtocol
 from websockets.http11 import Response
 from websockets.uri import parse_uri
@@ -26,25 +26,6 @@ pytestmark = pytest.mark.asyncio
 async def _seq(p: Player, table: str) -> int:
     r = await p.http.get(f"/api/tables/{table}")
     return int(r.json()["table"]["seq"])
-
-
-async def _two(server: ServerProc) -> tuple[Player, Player, str]:
-    """Two people at a fresh Imperial table whose game is under way (someone to act)."""
-    a, b = await Player(server).sign_in(), await Player(server).sign_in()
-    await a.connect()
-    await b.connect()
-    body = {"game": "imperial", "options": {"target": 3}, "turn_timeout": None}
-    for _ in range(20):
-        table = (await a.post("/api/tables", body))["table"]["id"]
-        await b.post(f"/api/tables/{table}/join", {})
-        for p in (a, b):
-            await p.hello(table)
-            await p.expect("sync")
-        if a.views[table]["to_act"] is not None:
-            return a, b, table
-        for p in (a, b):
-            await p.send({"type": "unwatch", "table": table})
-    raise AssertionError("no game lasted past its declarations")
 
 
 def _action(table: str, cid: str, action: str, **extra: Any) -> str:
@@ -65,7 +46,7 @@ async def _answer(p: Player, cid: str) -> dict[str, Any]:
 
 
 async def test_a_double_click_plays_one_card_the_other_is_stale(server: ServerProc) -> None:
-    a, b, table = await _two(server)
+    a, b, table = await two_at_a_table(server, {"target": 3})
     try:
         seat = a.views[table]["to_act"]
         mover, other = (a, b) if seat == 0 else (b, a)

@@ -132,13 +132,19 @@ async def _finished_row(request: Request, table_id: str, invite: str | None) -> 
 router = APIRouter()
 
 
-@router.get("/api/games/{table_id}/replay")
-async def game_replay(table_id: str, request: Request, invite: str | None = None) -> Any:
-    lobby = request.app.state.server.lobby
+async def _answer_stored(
+    request: Request,
+    table_id: str,
+    invite: str | None,
+    work: Callable[[TableRow, list[str]], bytes],
+) -> Any:
+    """Answers with ``work`` done off the event loop on a finished game the caller may
+    see (its committed row and action texts)."""
+    server = request.app.state.server
     try:
         row = await _finished_row(request, table_id, invite)
-        texts = [a.text for a in await request.app.state.server.store.actions(table_id)]
-        body = await lobby.offload(_stored_frames, row, texts)
+        texts = [a.text for a in await server.store.actions(table_id)]
+        body = await server.lobby.offload(work, row, texts)
     except ProtocolError as e:
         return _error(e.code, e.status)
     except UploadError as e:
@@ -148,20 +154,16 @@ async def game_replay(table_id: str, request: Request, invite: str | None = None
     return Response(body, media_type="application/json")
 
 
+@router.get("/api/games/{table_id}/replay")
+async def game_replay(table_id: str, request: Request, invite: str | None = None) -> Any:
+    return await _answer_stored(request, table_id, invite, _stored_frames)
+
+
 @router.get("/api/games/{table_id}/verify")
 async def game_verify(table_id: str, request: Request, invite: str | None = None) -> Any:
     """Checks a finished game's deals against its revealed seed and the commitment
     published when the table was made (``kozyr.records.verify``)."""
-    lobby = request.app.state.server.lobby
-    try:
-        row = await _finished_row(request, table_id, invite)
-        texts = [a.text for a in await request.app.state.server.store.actions(table_id)]
-        body = await lobby.offload(_stored_verdict, row, texts)
-    except ProtocolError as e:
-        return _error(e.code, e.status)
-    except UploadError as e:
-        return _error(e.code, e.status, e.detail)
-    return Response(body, media_type="application/json")
+    return await _answer_stored(request, table_id, invite, _stored_verdict)
 
 
 async def _answer_upload(request: Request, work: Callable[[bytes], bytes]) -> Any:
