@@ -27,7 +27,9 @@ class FakeStore:
         self.status_at_commit: list[str] = []
         self.fail: Exception | None = None
 
-    async def save_table(self, row: TableRow) -> None:
+    async def save_table(self, row: TableRow, *, started: bool = False) -> None:
+        if started and self.fail is not None:
+            raise self.fail
         self.saved.append(dataclasses.replace(row))
 
     async def append_action(
@@ -305,3 +307,17 @@ def test_not_started_before_the_seats_are_filled() -> None:
     with pytest.raises(ProtocolError) as e:
         run(match.submit(0, 0, None, "person"))
     assert e.value.code == "not_started"
+
+
+def test_a_start_the_store_refuses_leaves_the_table_open() -> None:
+    async def go() -> None:
+        row = make_row()
+        store = FakeStore()
+        store.fail = RuntimeError("a start hook refused")
+        match = Match(row, store, Metrics())
+        with pytest.raises(RuntimeError):
+            await match.start()
+        assert row.status == "open" and row.started_ms is None and row.first_dealer is None
+        assert match.state is None and not match.playing and store.saved == []
+
+    run(go())

@@ -29,7 +29,7 @@ log = logging.getLogger("kozyr.server.match")
 class MatchStore(Protocol):
     """The part of :class:`kozyr.server.store.Store` a match writes to."""
 
-    async def save_table(self, row: TableRow) -> None: ...
+    async def save_table(self, row: TableRow, *, started: bool = False) -> None: ...
 
     async def append_action(
         self,
@@ -104,7 +104,9 @@ class Match:
     async def start(self) -> None:
         """Every seat is filled: the game begins (join order fixed, B1/E5) and the row
         saying so is saved."""
-        row = self.row
+        # Worked out on a copy: if the start's transaction fails (a start hook refuses,
+        # the database is down) the table is still open, as it was.
+        row = dataclasses.replace(self.row, seats=list(self.row.seats))
         row.status = "playing"
         row.started_ms = now_ms()
         row.first_dealer = game_of(row.game).draw_start(row.players, row.seed, row.dealing)
@@ -114,7 +116,9 @@ class Match:
             row.status = "finished"
             row.finished_ms = now_ms()
             row.result = state.summary()
-        await self.store.save_table(row)
+        await self.store.save_table(row, started=True)
+        for f in ("status", "started_ms", "first_dealer", "finished_ms", "result"):
+            setattr(self.row, f, getattr(row, f))
         self._adopt(state)
 
     def _adopt(self, state: GameState) -> None:

@@ -13,7 +13,7 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,7 +115,12 @@ class ActionRow:
     client_action_id: str | None
 
 
-_Pending = tuple[dict[str, Any], "tuple[str, dict[str, Any]] | None", "asyncio.Future[None]"]
+_Pending = tuple[dict[str, Any], "TableRow | None", "asyncio.Future[None]"]
+
+TableHook = Callable[[AsyncConnection, "TableRow"], Awaitable[None]]
+"""Work that must commit or fail together with a table's change of status: run inside
+that transaction (stakes escrow when a game starts; settlement and ratings when it ends).
+A hook must be idempotent per table: a batch that fails is retried row by row."""
 
 
 def _done(future: asyncio.Future[None]) -> None:
@@ -154,6 +159,11 @@ class Store:
         self._write_lock = asyncio.Lock()
         self._pending: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
+        self.on_start: list[TableHook] = []
+        """Run in the transaction that saves a table going from open to playing."""
+        self.on_finish: list[TableHook] = []
+        """Run in the transaction that commits a game's last action (or saves a game
+        that ended before its first action)."""
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -288,8 +298,10 @@ class Store:
             await conn.execute(insert(m.game_tables).values(id=t.id, **self._table_values(t)))
             await self._set_players(conn, t)
 
-    async def save_table(self, t: TableRow) -> None:
-        """Writes the table's seats, join order, status and result."""
+    async def save_table(self, t: TableRow, *, started: bool = False) -> None:
+        """Writes the table's seats, join order, status and result. ``started``: this
+        save is the game's start; the :attr:`on_start` hooks (and, for a game already
+        over, the :attr:`on_finish` hooks) commit or fail with it."""
         async with self._write() as conn:
             await conn.execute(
                 update(m.game_tables)
@@ -297,6 +309,12 @@ class Store:
                 .values(**self._table_values(t))
             )
             await self._set_players(conn, t)
+            if started:
+                for hook in self.on_start:
+                    await hook(conn, t)
+                if t.status == "finished":
+                    for hook in self.on_finish:
+                        await hook(conn, t)
 
     @staticmethod
     def _row_to_table(row: Any) -> TableRow:
@@ -381,9 +399,8 @@ class Store:
             "client_action_id": client_action_id,
             "created_ms": now_ms(),
         }
-        final = None if finished is None else (finished.id, self._table_values(finished))
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((row, final, future))
+        self._pending.append((row, finished, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
         await asyncio.shield(future)
@@ -419,9 +436,11 @@ class Store:
                 if final is not None:
                     await conn.execute(
                         update(m.game_tables)
-                        .where(m.game_tables.c.id == final[0])
-                        .values(**final[1])
+                        .where(m.game_tables.c.id == final.id)
+                        .values(**self._table_values(final))
                     )
+                    for hook in self.on_finish:
+                        await hook(conn, final)
 
     async def action_count(self, table_id: str) -> int:
         async with self.engine.connect() as conn:
