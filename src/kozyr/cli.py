@@ -1,4 +1,4 @@
-"""The ``kozyr`` command: play, replay, verify, arena, serve."""
+"""The ``kozyr`` command: play, replay, verify, review, arena, serve."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from kozyr.games import GAMES
 from kozyr.games.dealing import SEED_BITS
 from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save, verify
+from kozyr.review_command import review_cmd
 from kozyr.server.serve import serve
 from kozyr.terminal.help_lang import help_lang, use_russian_chrome
 from kozyr.terminal.session import Session
@@ -52,6 +53,7 @@ play_app = typer.Typer(
 )
 app.add_typer(play_app, name="play")
 app.command("arena")(arena)
+app.command("review")(review_cmd)
 app.command("serve")(serve)
 
 
