@@ -124,7 +124,8 @@ class Tally:
         amount = count(chips, "chip", lang)
         if lang == "ru":
             verb = ru_verb(who, "платит", "платите")
-            return t("stake_pays", lang, payer=who, verb=verb, payee=ru_case(whom, "dat"), chips=amount)
+            payee = ru_case(whom, "dat")
+            return t("stake_pays", lang, payer=who, verb=verb, payee=payee, chips=amount)
         verb = "pay" if who == t("you", "en") else "pays"
         payee = "you" if whom == t("you", "en") else whom
         return t("stake_pays", lang, payer=who, verb=verb, payee=payee, chips=amount)
