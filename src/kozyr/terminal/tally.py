@@ -124,11 +124,11 @@ class Tally:
         amount = count(chips, "chip", lang)
         if lang == "ru":
             verb = ru_verb(who, "платит", "платите")
-            payee = ru_case(whom, "dat")
-            return t("stake_pays", lang, payer=who, verb=verb, payee=payee, chips=amount)
-        verb = "pay" if who == t("you", "en") else "pays"
-        payee = "you" if whom == t("you", "en") else whom
-        return t("stake_pays", lang, payer=who, verb=verb, payee=payee, chips=amount)
+            to = ru_case(whom, "dat")
+        else:
+            verb = "pay" if who == t("you", "en") else "pays"
+            to = "you" if whom == t("you", "en") else whom
+        return t("stake_pays", lang, payer=who, verb=verb, payee=to, chips=amount)
 
     def nets_line(self, nets: Sequence[int], lang: Lang) -> str:
         return ", ".join(f"{self.names[s]} {_signed(n, lang)}" for s, n in enumerate(nets))
