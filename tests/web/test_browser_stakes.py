@@ -37,6 +37,8 @@ STAKE_TABLE = {
     "stake_hold": 10,
 }
 
+STAKE_PILL = f'.open-list li[data-table="{STAKE_TABLE["id"]}"] .pill.stake'
+
 
 def _with_balance(page: Page, wallet: dict[str, Any]) -> None:
     """GET /api/me as the server gives it, plus the balance (the contract's addition)."""
@@ -67,14 +69,9 @@ def _until(page: Page, selector: str, text: str) -> None:
     )
 
 
-def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
-    server: str, browser: Any
-) -> None:
-    page = _page(browser, width=1280, height=800)
-    wallet = {"balance": 1000}
-    _with_balance(page, wallet)
+def _with_stake_table(page: Page) -> None:
+    """The lobby lists one table with stakes (a fake beside the server's real ones)."""
 
-    # The lobby lists one table with stakes (a fake beside the server's real ones).
     def tables(route: Any) -> None:
         if route.request.method != "GET":
             route.fallback()
@@ -86,20 +83,31 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
         route.fulfill(response=response, json=body)
 
     page.route(re.compile(r".*/api/tables\?.*"), tables)
+
+
+def _too_high(balance: int, hold: int) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "code": "stake_too_high",
+        "message": "server words",
+        "message_ru": "слова сервера",
+        "params": {"balance": balance, "hold": hold},
+    }
+
+
+def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
+    server: str, browser: Any
+) -> None:
+    page = _page(browser, width=1280, height=800)
+    wallet = {"balance": 1000}
+    _with_balance(page, wallet)
+
+    _with_stake_table(page)
     joins: list[Any] = []
 
     def join(route: Any) -> None:
         joins.append(route.request.post_data_json)
-        route.fulfill(
-            status=409,
-            json={
-                "type": "error",
-                "code": "stake_too_high",
-                "message": "server words",
-                "message_ru": "слова сервера",
-                "params": {"balance": 5, "hold": 10},
-            },
-        )
+        route.fulfill(status=409, json=_too_high(5, 10))
 
     page.route(f"**/api/tables/{STAKE_TABLE['id']}/join", join)
 
@@ -172,7 +180,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
         "and it holds 10 chips from each player."
     )
     page.click(".top .lang-switch")
-    _until(page, f'.open-list li[data-table="{STAKE_TABLE["id"]}"] .pill.stake', "ставка 10 за партию")
+    _until(page, STAKE_PILL, "ставка 10 за партию")
     assert _text(page, ".top .balance") == "1 000 фишек"  # (a no-break space in the page)
     row = page.locator(f'.open-list li[data-table="{STAKE_TABLE["id"]}"]')
     row.locator("button[data-do=join]").click()
@@ -224,7 +232,10 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     # 4. The table's header, then the settlement in the game-over dialog.
     page.wait_for_selector(".table-bar .pill.stake")
     assert _text(page, ".table-bar .pill.stake") == "stake 10 per game"
-    assert page.get_attribute(".table-bar .pill.stake", "title") == "Each player puts 10 chips in escrow."
+    assert (
+        page.get_attribute(".table-bar .pill.stake", "title")
+        == "Each player puts 10 chips in escrow."
+    )
     play_to_end([page])
     page.wait_for_selector(".over-dialog .settlement table")
     won = game["winner"] == game["you"]
@@ -237,11 +248,11 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     nets = page.locator(".settlement tbody tr").evaluate_all(
         "rows => rows.map(r => r.innerText.replace(/\\s+/g, ' ').trim())"
     )
-    assert nets == ([f"{me} +10 chips", f"{bot} −10 chips"] if won else [f"{me} −10 chips", f"{bot} +10 chips"])
-    # The balance was asked again once the settlement came.
-    page.wait_for_function(
-        f"() => document.querySelector('.top .balance').textContent === '{'1,010' if won else '990'} chips'"
+    assert nets == (
+        [f"{me} +10 chips", f"{bot} −10 chips"] if won else [f"{me} −10 chips", f"{bot} +10 chips"]
     )
+    # The balance was asked again once the settlement came.
+    _until(page, ".top .balance", "1,010 chips" if won else "990 chips")
     shot(page, "42-stake-settlement")
     page.click(".over-dialog .lang-switch")
     ru = _text(page, ".over-dialog .settlement")
@@ -249,7 +260,9 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     assert ("Ваш выигрыш: 10 фишек." if won else "Ваш проигрыш: 10 фишек.") in ru
     ru_me = page.evaluate("window.kozyr.user.name") + " (вы)"
     ru_payer, ru_payee = ("Компьютер 2", ru_me) if won else (ru_me, "Компьютер 2")
-    assert _text(page, ".settlement .transfers") == f"Платит {ru_payer}, получает {ru_payee}: 10 фишек"
+    assert (
+        _text(page, ".settlement .transfers") == f"Платит {ru_payer}, получает {ru_payee}: 10 фишек"
+    )
     shot(page, "43-stake-settlement-ru")
     page.click(".over-dialog .lang-switch")
     clean(page)
@@ -310,9 +323,44 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
 
     page.route(re.compile(r".*/api/wallet(\?.*)?$"), wallet_get)
     page.route("**/api/wallet/top-up", top_up)
+    _with_stake_table(page)
+    quick: list[Any] = []
+
+    def quickplay(route: Any) -> None:
+        quick.append(route.request.post_data_json)
+        route.fulfill(status=409, json=_too_high(21, 30))
+
+    page.route("**/api/quickplay", quickplay)
     guest(page, server)
     page.wait_for_selector(".top .balance:not([hidden])")
     assert _text(page, ".top .balance") == "21 фишка"
+
+    # The lobby on a phone: the stake line, and quick play for chips.
+    _until(page, STAKE_PILL, "ставка 10 за партию")
+    form = page.locator(".quick-form")
+    form.locator("select[name=stake_kind]").select_option("per_game")
+    form.locator("input[name=stake_chips]").fill("10")
+    assert _text(page, ".quick-form .stake-hint") == (
+        "Каждый проигравший платит победителю: 10 фишек. Каждый игрок вносит в залог: "
+        "10 фишек. Ваш баланс: 21 фишка. Сесть за стол — значит согласиться на эти ставки."
+    )
+    assert "warn" not in (form.locator(".stake-hint").get_attribute("class") or "")
+    form.locator("input[name=stake_chips]").fill("30")
+    # 30 chips held against a balance of 21: the hint warns before the server refuses.
+    assert "warn" in (form.locator(".stake-hint").get_attribute("class") or "")
+    shot(page, "46-stake-quick-ru-phone")
+    form.locator("button[type=submit]").click()
+    _until(
+        page,
+        ".toast",
+        "За этот стол сесть нельзя: на вашем счету 21 фишка, а он берёт в залог 30 фишек "
+        "с каждого игрока.",
+    )
+    assert quick == [
+        {"game": "imperial", "players": 2, "level": 3, "stake": {"kind": "per_game", "chips": 30}}
+    ]
+    form.locator("select[name=stake_kind]").select_option("")
+    assert form.locator("input[name=stake_chips]").is_disabled()
     page.click(".top .balance")
     page.wait_for_selector(".wallet .ledger li")
     assert asked == ["?limit=50"]
@@ -388,7 +436,7 @@ def test_a_guest_plays_for_stakes_end_to_end(server: str, browser: Any) -> None:
     page.wait_for_selector(".table-bar .pill.stake")
     assert _text(page, ".table-bar .pill.stake") == "stake 10 per game"
     # The game has started: 10 chips are in escrow.
-    page.wait_for_function("() => document.querySelector('.top .balance').textContent === '190 chips'")
+    _until(page, ".top .balance", "190 chips")
     play_to_end([page])
     page.wait_for_selector(".over-dialog .settlement table")
     info = page.evaluate("window.kozyr.table.info")
@@ -401,10 +449,8 @@ def test_a_guest_plays_for_stakes_end_to_end(server: str, browser: Any) -> None:
     mine = nets[you]
     assert _text(page, ".settlement .your-net") == f"You {'won' if mine > 0 else 'lost'} 10 chips."
     final = 200 + mine
-    page.wait_for_function(
-        f"() => document.querySelector('.top .balance').textContent === '{final} chips'"
-    )
-    shot(page, "46-stake-e2e-settlement")
+    _until(page, ".top .balance", f"{final} chips")
+    shot(page, "48-stake-e2e-settlement")
     page.click(".over-dialog a[href='#/']")
     page.click(".top .balance")
     page.wait_for_selector(".wallet .ledger li")
@@ -414,6 +460,6 @@ def test_a_guest_plays_for_stakes_end_to_end(server: str, browser: Any) -> None:
     assert kinds[-1] == "grant" and "escrow" in kinds
     escrow = page.locator('.ledger li[data-kind="escrow"] .what').first.inner_text()
     assert escrow == f"Stake held at table {table}"
-    shot(page, "47-stake-e2e-wallet")
+    shot(page, "49-stake-e2e-wallet")
     clean(page)
     page.context.close()
