@@ -95,10 +95,12 @@ def _too_high(balance: int, hold: int) -> dict[str, Any]:
     }
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (375, 740)], ids=["laptop", "phone"])
 def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
-    server: str, browser: Any
+    server: str, browser: Any, width: int, height: int
 ) -> None:
-    page = _page(browser, width=1280, height=800)
+    page = _page(browser, width=width, height=height)
+    size = "phone" if width < 600 else "laptop"
     wallet = {"balance": 1000}
     _with_balance(page, wallet)
 
@@ -145,7 +147,15 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
                 finished = {"type": "table", "table": with_stake(game["info"]), "you": game["you"]}
                 ws.send(json.dumps(finished))
 
-        ws.on_message(upstream.send)
+        def from_page(message: str) -> None:
+            frame = json.loads(message)
+            if frame.get("type") == "hello" and frame.get("table") == STAKE_TABLE["id"]:
+                # The fake lobby table's waiting room, as the server part would show it.
+                ws.send(json.dumps({"type": "table", "table": STAKE_TABLE, "you": None}))
+                return
+            upstream.send(message)
+
+        ws.on_message(from_page)
         upstream.on_message(from_server)
 
     page.route_web_socket("**/ws", relay)
@@ -166,7 +176,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     assert "Taking a seat is agreeing to these stakes" in dialog
     assert "10 chips go from your wallet into escrow" in dialog
     assert "Your balance: 1,000 chips." in dialog
-    shot(page, "40-stake-agree")
+    shot(page, f"40-stake-agree-{size}")
     page.click(".stake-dialog button[value=no]")
     page.wait_for_timeout(200)
     assert joins == []  # cancelled: nothing was asked of the server
@@ -194,6 +204,24 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     )
     page.click(".top .lang-switch")
 
+    # The table's own page before the start: the terms, and agreeing before sitting down.
+    page.evaluate(f"location.hash = '#/table/{STAKE_TABLE['id']}'")
+    page.wait_for_selector(".waiting .stake-note")
+    assert _text(page, ".waiting .stake-note") == (
+        "stake 10 per game Taking a seat is agreeing to these stakes."
+    )
+    page.click(".waiting button[data-seat-do=sit]")
+    page.wait_for_selector(".stake-dialog[open]")
+    page.click(".stake-dialog button[value=no]")
+    page.wait_for_timeout(200)
+    assert len(joins) == 2  # cancelled: no third request
+    page.click(".waiting button[data-seat-do=sit]")
+    page.click(".stake-dialog button[value=yes]")
+    page.wait_for_function("() => document.querySelector('.toast').textContent.includes('5 chips')")
+    assert len(joins) == 3 and joins[-1]["seat"] == 1
+    page.click(".nav-lobby")
+    page.wait_for_selector("#screen-lobby:not([hidden])")
+
     # 3. The create form: the kinds of the chosen game, the hold, the request's terms.
     form = page.locator(".create-form")
     kinds = form.locator("select[name=stake_kind] option")
@@ -218,7 +246,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     form.locator("select[name=game]").select_option("imperial")
     form.locator("select[name=stake_kind]").select_option("per_game")
     form.locator("input[name=stake_chips]").fill("10")
-    shot(page, "41-stake-create-form")
+    shot(page, f"41-stake-create-form-{size}")
 
     def capture(route: Any) -> None:
         if route.request.method == "POST":
@@ -253,7 +281,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     )
     # The balance was asked again once the settlement came.
     _until(page, ".top .balance", "1,010 chips" if won else "990 chips")
-    shot(page, "42-stake-settlement")
+    shot(page, f"42-stake-settlement-{size}")
     page.click(".over-dialog .lang-switch")
     ru = _text(page, ".over-dialog .settlement")
     assert "Расчёт по ставкам" in ru
@@ -263,7 +291,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     assert (
         _text(page, ".settlement .transfers") == f"Платит {ru_payer}, получает {ru_payee}: 10 фишек"
     )
-    shot(page, "43-stake-settlement-ru")
+    shot(page, f"43-stake-settlement-ru-{size}")
     page.click(".over-dialog .lang-switch")
     clean(page)
     page.context.close()
