@@ -45,7 +45,7 @@ from serverproc import cpu_seconds, rss_mb, start_profile, start_server, stop_pr
 
 SERVER_ENV = {
     "KOZYR_BOT_DELAY": "0",
-    "KOZYR_TURN_TIMEOUT": "0",
+    "KOZYR_TURN_TIMEOUT": "60",
     "KOZYR_GRACE": "600",
     "KOZYR_FLOOD_FRAMES": "100000",
     # every simulated person signs in, opens tables and connects from 127.0.0.1
@@ -79,6 +79,7 @@ class Stats:
     people: int = 0
     acked_people: int = 0
     spectator_frames: int = 0
+    lobby_frames: int = 0
 
 
 class Guest:
@@ -106,7 +107,8 @@ class Guest:
 
 
 async def open_table(a: Guest, b: Guest) -> str:
-    made = await a.post("/api/tables", {"game": "imperial", "turn_timeout": None})
+    # the server's default turn timer (as people's tables have): armed at every turn
+    made = await a.post("/api/tables", {"game": "imperial"})
     table: str = made["table"]["id"]
     await b.post(f"/api/tables/{table}/join", {})
     return table
@@ -142,6 +144,9 @@ class Person:
         async with websockets.connect(
             self.ws_url, additional_headers=headers, max_size=None, open_timeout=60
         ) as ws:
+            # as the web page does: the lobby first (it shows the lobby when it connects),
+            # then the table
+            await ws.send(json.dumps({"type": "lobby", "limit": 20}))
             hello: dict[str, Any] = {"type": "hello", "table": table}
             if last_seq is not None:
                 hello["last_seq"] = last_seq
@@ -167,6 +172,8 @@ class Person:
                         self.acked += 1
                     if self.reconnect and self.rng.randrange(self.reconnect) == 0:
                         return False, seq, True
+                elif kind == "lobby":
+                    stats.lobby_frames += 1
                 elif kind == "error":
                     pending.pop(frame.get("id"), None)
                     stats.errors[str(frame.get("code"))] += 1
@@ -381,6 +388,7 @@ def run_step(
         "reconnects": sum(r.reconnects for r in results),
         "games_finished": sum(r.games for r in results),
         "spectator_frames": sum(r.spectator_frames for r in results),
+        "lobby_frames": sum(r.lobby_frames for r in results),
         "server_cpu_s": round(cpu, 2),
         "server_cpu_s_per_1000_actions": round(1000 * cpu / total, 3) if total else None,
         "server_rss_mb": round(rss, 1),
@@ -505,7 +513,8 @@ def show(r: dict[str, Any]) -> str:
         f"ack p50 {r['ack_p50_ms']:6.1f} ms p99 {r['ack_p99_ms']:7.1f} ms, "
         f"errors {r['errors']}, never acked {r['people_never_acked']}, "
         f"server CPU {r['server_cpu_s_per_1000_actions']} s/1000 actions, "
-        f"reconnects {r['reconnects']}, RSS {r['server_rss_mb']} MB, "
+        f"reconnects {r['reconnects']}, lobby frames {r['lobby_frames']}, "
+        f"RSS {r['server_rss_mb']} MB, "
         f"setup {r['setup_s']} s, load {r['load_average']:.1f}"
     )
 
