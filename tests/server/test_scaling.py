@@ -15,11 +15,11 @@ from tests.server.support import Player, ServerProc
 
 from kozyr.server import lobby as lobby_module
 from kozyr.server.bus import LocalBus
-from kozyr.server.config import Settings
+from kozyr.server.config import Settings, sqlite_url
 from kozyr.server.lobby import NOTICE_DELAY, Lobby
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import Client
-from kozyr.server.store import Store, User
+from kozyr.server.store import Seat, Store, TableRow, User
 from kozyr.server.turns import Turns
 
 pytestmark = pytest.mark.asyncio
@@ -184,3 +184,26 @@ async def test_only_those_looking_at_the_lobby_get_its_notices(tmp_path: Path) -
         for p in (at_table, browsing, host):
             await p.close()
         proc.stop()
+
+
+async def test_a_commit_does_not_wait_for_a_pooled_connection(tmp_path: Path) -> None:
+    store = Store(sqlite_url(tmp_path))
+    await store.migrate()
+    try:
+        row = TableRow(
+            id="t1", game="imperial", players=2, options={"players": 2}, seed=7,
+            seats=[Seat(bot=1), Seat(bot=1)], status="playing",
+        )  # fmt: skip
+        await store.insert_table(row)
+        # a crowd of reads (sign-ins, lobby pages) holds every pooled connection ...
+        pool = store.engine.sync_engine.pool
+        held = [await store.engine.connect() for _ in range(pool.size() + 4)]
+        try:
+            # ... and a move is still committed (it used to wait for the pool's timeout)
+            await asyncio.wait_for(store.append_action("t1", 1, 0, "bot", "pass", None), 10)
+        finally:
+            for conn in held:
+                await conn.close()
+        assert [a.text for a in await store.actions("t1")] == ["pass"]
+    finally:
+        await store.close()
