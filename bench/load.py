@@ -125,6 +125,25 @@ class Person:
         self.reconnect = reconnect
         self.acked = 0
         self.n = 0
+        self.ws: Any = None
+        """A WebSocket opened before the window (so that it measures play, not a crowd
+        of handshakes at once)."""
+
+    async def open(self, table: str, last_seq: int | None = None) -> Any:
+        """Connects and, as the web page does, looks at the lobby first (it shows the
+        lobby when it connects), then says hello to the table."""
+        ws = await websockets.connect(
+            self.ws_url,
+            additional_headers={"Cookie": self.guest.cookie},
+            max_size=None,
+            open_timeout=120,
+        )
+        await ws.send(json.dumps({"type": "lobby", "limit": 20}))
+        hello: dict[str, Any] = {"type": "hello", "table": table}
+        if last_seq is not None:
+            hello["last_seq"] = last_seq
+        await ws.send(json.dumps(hello))
+        return ws
 
     async def play(self, table: str, seat: int, stop: float) -> bool:
         """Plays ``table`` until the game ends (True) or the window closes (False)."""
@@ -140,17 +159,10 @@ class Person:
     ) -> tuple[bool, int | None, bool]:
         """One WebSocket: (game over, last seq seen, dropped on purpose to reconnect)."""
         stats = self.stats
-        headers = {"Cookie": self.guest.cookie}
-        async with websockets.connect(
-            self.ws_url, additional_headers=headers, max_size=None, open_timeout=60
-        ) as ws:
-            # as the web page does: the lobby first (it shows the lobby when it connects),
-            # then the table
-            await ws.send(json.dumps({"type": "lobby", "limit": 20}))
-            hello: dict[str, Any] = {"type": "hello", "table": table}
-            if last_seq is not None:
-                hello["last_seq"] = last_seq
-            await ws.send(json.dumps(hello))
+        ws, self.ws = self.ws, None
+        if ws is None:
+            ws = await self.open(table, last_seq)
+        async with ws:
             pending: dict[str, float] = {}
             view: dict[str, Any] = {}
             seq = last_seq
@@ -234,6 +246,12 @@ async def client_main(
             return await open_table(guests[2 * k], guests[2 * k + 1])
 
     tables = list(await asyncio.gather(*(first_table(k) for k in range(pairs))))
+
+    async def connect(i: int) -> None:
+        async with gate:
+            persons[i].ws = await persons[i].open(tables[i // 2])
+
+    await asyncio.gather(*(connect(i) for i in range(len(persons))))
     # ready: tell the conductor, then wait for its go (the window opens for all at once)
     pipe.send("ready")
     await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
