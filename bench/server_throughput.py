@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import ssl
 import statistics
 import sys
 import tempfile
@@ -28,6 +29,8 @@ import httpx
 import websockets
 
 from serverproc import cpu_seconds, start_profile, start_server, stop_profile
+
+SHARED_TLS = ssl.create_default_context()
 
 SERVER_ENV = {
     "KOZYR_BOT_DELAY": "0",
@@ -59,7 +62,9 @@ class Scripted:
 
     def __init__(self, base: str, latencies: list[float]) -> None:
         self.base = base
-        self.http = httpx.AsyncClient(base_url=base, timeout=30)
+        # One TLS context for all: httpx builds (and loads the CA bundle into) one per
+        # client otherwise, which made this bench its own bottleneck at 1,000 people.
+        self.http = httpx.AsyncClient(base_url=base, timeout=30, verify=SHARED_TLS)
         self.latencies = latencies
         self.actions = 0
 
