@@ -226,7 +226,9 @@ async def client_main(
 ) -> Stats:
     stats = Stats(people=people)
     shared_tls = ssl.create_default_context()
-    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY, max_keepalive_connections=20)
+    # No kept-alive connections: the server closes idle ones after 5 s, and a request
+    # sent on one just as it closes fails with ReadError (on a loaded machine, often).
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY, max_keepalive_connections=0)
     http = httpx.AsyncClient(base_url=base, timeout=120, verify=shared_tls, limits=limits)
     ws_url = base.replace("http", "ws", 1) + "/ws"
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
