@@ -107,8 +107,9 @@ class Guest:
 
 
 async def open_table(a: Guest, b: Guest) -> str:
-    # the server's default turn timer (as people's tables have): armed at every turn
-    made = await a.post("/api/tables", {"game": "imperial"})
+    # a turn timer armed at every turn (as people's tables have), but longer than the
+    # setup of a big step takes: a person waiting for the window must not time out
+    made = await a.post("/api/tables", {"game": "imperial", "turn_timeout": 3600})
     table: str = made["table"]["id"]
     await b.post(f"/api/tables/{table}/join", {})
     return table
