@@ -554,9 +554,20 @@ def main() -> None:
     parser.add_argument(
         "--profile", action="store_true", help="py-spy the server in each step (into --out)"
     )
+    parser.add_argument(
+        "--redraw",
+        type=Path,
+        help="only draw the chart of a saved load.json (several runs' steps joined) into --out",
+    )
     args = parser.parse_args()
-    steps = [int(s) for s in args.steps.split(",") if s.strip()]
     args.out.mkdir(parents=True, exist_ok=True)
+    if args.redraw:
+        saved = sorted(json.loads(args.redraw.read_text()), key=lambda r: r["people"])
+        for r in saved:
+            print(show(r))
+        chart(saved, args.out / "load.png", f"kozyr load ({saved[0]['database']}, one process)")
+        return
+    steps = [int(s) for s in args.steps.split(",") if s.strip()]
     print(
         f"kozyr load: {args.database}, steps {steps} people, {args.seconds:g} s each, "
         f"{args.procs} client processes, {args.spectators:g} spectators per table, "
