@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import random
+import ssl
 import statistics
 import sys
 import tempfile
@@ -27,7 +28,9 @@ from typing import Any
 import httpx
 import websockets
 
-from serverproc import start_server
+from serverproc import cpu_seconds, start_profile, start_server, stop_profile
+
+SHARED_TLS = ssl.create_default_context()
 
 SERVER_ENV = {
     "KOZYR_BOT_DELAY": "0",
@@ -59,7 +62,9 @@ class Scripted:
 
     def __init__(self, base: str, latencies: list[float]) -> None:
         self.base = base
-        self.http = httpx.AsyncClient(base_url=base, timeout=30)
+        # One TLS context for all: httpx builds (and loads the CA bundle into) one per
+        # client otherwise, which made this bench its own bottleneck at 1,000 people.
+        self.http = httpx.AsyncClient(base_url=base, timeout=30, verify=SHARED_TLS)
         self.latencies = latencies
         self.actions = 0
 
@@ -169,6 +174,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--postgres", default=os.environ.get("KOZYR_TEST_POSTGRES_URL"))
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="record the server with py-spy meanwhile: collapsed stacks into this folder",
+    )
     args = parser.parse_args()
     backends: list[tuple[str, str | None]] = [("sqlite", None)]
     if args.postgres and not args.sqlite_only:
@@ -180,9 +190,13 @@ def main() -> None:
     for name, url in backends:
         with tempfile.TemporaryDirectory(prefix="kozyr-bench-") as tmp:
             proc, base = start_server(Path(tmp), SERVER_ENV, url)
+            spy = start_profile(proc.pid, args.profile, name, args.seconds)
+            cpu0 = cpu_seconds(proc.pid)
             try:
                 result = asyncio.run(run(args, base))
+                result["server_cpu_s"] = round(cpu_seconds(proc.pid) - cpu0, 1)
             finally:
+                stop_profile(spy)
                 proc.terminate()
                 proc.wait(10)
             log = (Path(tmp) / "server.log").read_text()

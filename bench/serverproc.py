@@ -62,3 +62,44 @@ def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def start_profile(
+    pid: int, folder: Path | None, name: str, seconds: float
+) -> subprocess.Popen[bytes] | None:
+    """py-spy sampling the server ``pid`` for ``seconds`` (with native and idle frames
+    left out) into ``folder/name.txt`` as collapsed stacks (one line a stack, then its
+    sample count: ``bench/profile_summary.py`` sums them up); None without a folder."""
+    if folder is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    spy = Path(sys.executable).with_name("py-spy")
+    out = folder / f"{name}.txt"
+    return subprocess.Popen(
+        [
+            str(spy),
+            "record",
+            "-p",
+            str(pid),
+            "-d",
+            str(int(seconds)),
+            "-r",
+            "200",
+            "-f",
+            "raw",
+            "-o",
+            str(out),
+            "--nonblocking",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def stop_profile(spy: subprocess.Popen[bytes] | None) -> None:
+    """Waits for py-spy to write its profile (it stops by itself after its duration)."""
+    if spy is not None:
+        try:
+            spy.wait(60)
+        except subprocess.TimeoutExpired:
+            spy.kill()

@@ -133,7 +133,7 @@ class Connection:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await self._ending
             sockets.remove(self)
-            self.server.lobby.lobby_watchers.discard(self.client)
+            self.server.lobby.unwatch_lobby(self.client)
             for table_id in list(self.client.tables):
                 table = self.server.lobby.tables.get(table_id)
                 if table is not None:
@@ -269,7 +269,7 @@ class Connection:
                 await self._table(data).back(self.client)
             elif kind == "lobby":
                 frame = self.server.lobby.lobby_frame(data.get("offset"), data.get("limit"))
-                self.server.lobby.lobby_watchers.add(self.client)
+                self.server.lobby.watch_lobby(self.client)
                 self.client.send(frame)
             elif kind == "ping":
                 self.client.send({"v": VERSION, "type": "pong", "t": data.get("t")})
@@ -299,6 +299,7 @@ class Connection:
             # A finished table has left memory: the database tells how it ended.
             for frame in await self.server.lobby.finished_hello(table_id, self.user, invite):
                 self.client.send(frame)
+            self.server.lobby.unwatch_lobby(self.client)
             return
         table = self._table(data)
         row = table.row
@@ -312,6 +313,10 @@ class Connection:
         if last is not None and (not isinstance(last, int) or isinstance(last, bool)):
             last = -1  # nonsense: a full resync
         await table.watch(self.client, last)
+        # Going to a table leaves the lobby (the page asks for the lobby again when it
+        # shows it): notices go to those looking at the lobby, not to every connection
+        # that ever did, which made each change of any table cost a frame per person.
+        self.server.lobby.unwatch_lobby(self.client)
 
     async def _action(self, data: dict[str, Any]) -> None:
         started = time.perf_counter()

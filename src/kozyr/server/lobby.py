@@ -19,7 +19,7 @@ from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
 from kozyr.server.games import game_of, new_state
 from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import VERSION, Client, ProtocolError
+from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 from kozyr.server.store import Seat, Store, TableRow, User
 from kozyr.server.tables import Table
 from kozyr.server.views import table_commitment, table_info, view_of
@@ -32,6 +32,8 @@ PAGE = 50
 """Tables in a lobby page unless the client asks for fewer (or more, up to MAX_PAGE)."""
 MAX_PAGE = 100
 MAX_OFFSET = 1_000_000_000
+NOTICE_DELAY = 0.1
+"""Seconds the lobby gathers table changes before it tells its watchers of them."""
 
 
 def _whole(value: Any, name: str, default: int, low: int, high: int) -> int:
@@ -114,6 +116,10 @@ class Lobby:
         self.lobby_watchers: set[Client] = set()
         self._create_lock = asyncio.Lock()
         self._seeded: dict[str, int] = {}
+        self._changed_tables: dict[str, Table] = {}
+        """Tables changed since the lobby was last told (in the order they changed)."""
+        self._notice_timer: asyncio.TimerHandle | None = None
+        self._publishing: set[asyncio.Task[None]] = set()
         bus.subscribe("lobby", self._lobby_notice)
 
     def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
@@ -149,7 +155,10 @@ class Lobby:
         return count
 
     async def close(self) -> None:
-        for task in self._dropping.values():
+        if self._notice_timer is not None:
+            self._notice_timer.cancel()
+            self._notice_timer = None
+        for task in [*self._dropping.values(), *self._publishing]:
             task.cancel()
         for table in self.tables.values():
             await table.close()
@@ -166,14 +175,35 @@ class Lobby:
         return table
 
     def _changed(self, table: Table) -> None:
-        self._count()
         if table.row.status == "finished" and table.id not in self._dropping:
             self.addresses.pop(table.id, None)
             self._dropping[table.id] = asyncio.get_running_loop().create_task(self._drop(table))
-        if not table.row.private:
-            asyncio.get_running_loop().create_task(
-                self.bus.publish("lobby", {"table": table.info()})
-            )
+        # Noted now, told later: a table changes several times in a moment (a hello, a
+        # seat, a finish), and each notice goes to every lobby watcher, so the notices
+        # of one moment go out together, one per table with its latest info.
+        self._changed_tables[table.id] = table
+        if self._notice_timer is None:
+            self._notice_timer = asyncio.get_running_loop().call_later(NOTICE_DELAY, self._notify)
+
+    def _notify(self) -> None:
+        """Tells the lobby of the tables changed since the last time (and counts them)."""
+        self._notice_timer = None
+        changed, self._changed_tables = self._changed_tables, {}
+        self._count()
+        notices = [{"table": t.info()} for t in changed.values() if not t.row.private]
+        if notices:
+            self._publishing.add(asyncio.get_running_loop().create_task(self._publish(notices)))
+
+    async def _publish(self, notices: list[dict[str, Any]]) -> None:
+        try:
+            for notice in notices:
+                await self.bus.publish("lobby", notice)
+        except Exception:
+            log.exception("lobby notices could not be published")
+        finally:
+            task = asyncio.current_task()
+            if task is not None:
+                self._publishing.discard(task)
 
     async def _drop(self, table: Table) -> None:
         """A finished table leaves memory once its last frames are out (after the linger):
@@ -190,9 +220,21 @@ class Lobby:
             self._dropping.pop(table.id, None)
 
     def _lobby_notice(self, message: dict[str, Any]) -> None:
-        frame = {"v": VERSION, "type": "lobby", **message}
+        if not self.lobby_watchers:
+            return
+        # One encoding for every watcher: the same text, measured once.
+        text = dumps({"v": VERSION, "type": "lobby", **message})
+        size = utf8_size(text)
         for client in list(self.lobby_watchers):
-            client.send(frame)
+            client.send(text, size)
+
+    def watch_lobby(self, client: Client) -> None:
+        """``client`` is shown the lobby: it gets a notice of every change from now on."""
+        self.lobby_watchers.add(client)
+
+    def unwatch_lobby(self, client: Client) -> None:
+        """``client`` has left the lobby (it went to a table, or away): no more notices."""
+        self.lobby_watchers.discard(client)
 
     def _count(self) -> None:
         counts = {"open": 0, "playing": 0, "finished": 0}

@@ -152,9 +152,17 @@ class Store:
             path = url.split("///", 1)[1]
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             self.engine: AsyncEngine = create_async_engine(url, pool_size=4, max_overflow=4)
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            # SQLite has one writer at a time anyway: one connection of its own for every
+            # write, so that a commit never queues for a pooled connection behind a crowd
+            # of reads (hundreds of sign-ins at once held every pooled one, and the
+            # moves waited until the pool's timeout).
+            self.writer: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
+            for engine in (self.engine, self.writer):
+                event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
+            # the same for PostgreSQL: commits have connections that reads cannot take
+            self.writer = create_async_engine(url, pool_size=4, max_overflow=4)
         # SQLite has one writer at a time; queueing here beats "database is locked".
         self._write_lock = asyncio.Lock()
         self._pending: list[_Pending] = []
@@ -167,6 +175,7 @@ class Store:
 
     async def close(self) -> None:
         await self.engine.dispose()
+        await self.writer.dispose()
 
     # -- schema ---------------------------------------------------------------------
 
@@ -185,10 +194,10 @@ class Store:
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
         if self.is_sqlite:
-            async with self._write_lock, self.engine.begin() as conn:
+            async with self._write_lock, self.writer.begin() as conn:
                 yield conn
         else:
-            async with self.engine.begin() as conn:
+            async with self.writer.begin() as conn:
                 yield conn
 
     # -- accounts -------------------------------------------------------------------

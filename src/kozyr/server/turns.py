@@ -70,7 +70,10 @@ class Turns:
         """Called (under the lock) when a person's turn ran out and he is now away."""
         self.bots: dict[int, Bot] = {}
         self.deadline_ms: int | None = None
-        self._timer: asyncio.Task[None] | None = None
+        # A timer handle, not a task: every move re-arms the clock, and a task per move
+        # (created, then cancelled by the next move) was a measurable part of a move.
+        self._timer: asyncio.TimerHandle | None = None
+        self._expiring: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_key: tuple[int, int] = (-1, -1)
 
@@ -117,16 +120,18 @@ class Turns:
         timeout = self.row.turn_timeout
         if timeout:
             self.deadline_ms = now_ms() + int(timeout * 1000)
-            self._timer = asyncio.create_task(self._turn_timer(seat, seq, timeout))
+            self._timer = asyncio.get_running_loop().call_later(timeout, self._time_up, seat, seq)
 
-    async def _turn_timer(self, seat: int, seq: int, timeout: float) -> None:
-        await asyncio.sleep(timeout)
+    def _time_up(self, seat: int, seq: int) -> None:
+        self._timer = None
+        self._expiring = asyncio.create_task(self._turn_timed_out(seat, seq))
+
+    async def _turn_timed_out(self, seat: int, seq: int) -> None:
         async with self.lock:
             if self.match.seq != seq or self.match.to_act != seat:
                 return
             # Timed out: a bot plays for him until he comes back.
             self.presence.leave(seat)
-            self._timer = None
             self.on_timeout(seat)
 
     async def _bot_move(self, seat: int, seq: int) -> None:
@@ -176,6 +181,8 @@ class Turns:
             return random.choice(legal)
 
     def close(self) -> None:
-        for task in [self._timer, self._bot_task]:
+        if self._timer is not None:
+            self._timer.cancel()
+        for task in [self._expiring, self._bot_task]:
             if task is not None:
                 task.cancel()
