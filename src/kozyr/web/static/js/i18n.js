@@ -392,6 +392,72 @@ export const MESSAGES = {
     "Партия сдана до появления отпечатков, и зерну из записи соответствуют лишь сдачи {ok} из {n}.",
   ],
   verify_problems: ["What does not match:", "Что не сходится (по-английски):"],
+  // deal summaries, score sheet, last trick, rules, sounds (#16B)
+  over_title: ["Game over. {title}", "Игра окончена. {title}"],
+  score_sheet: ["Score sheet", "Запись счёта"],
+  rules: ["Rules", "Правила"],
+  sound_on: ["Sound: on", "Звук: вкл."],
+  sound_off: ["Sound: off", "Звук: выкл."],
+  last_trick_n: ["Last trick (trick {n})", "Прошлая взятка ({n}-я)"],
+  sheet_deal: ["Deal", "Сдача"],
+  sheet_round: ["Round", "Тур"],
+  sheet_points: ["{n:point}", "{n:point}"],
+  sheet_tricks: ["{n:trick}", "{n:trick}"],
+  sheet_bargain: ["{n} bought off", "{n} откуп"],
+  sheet_empty: ["Nothing scored yet.", "Пока ничего не записано."],
+  summary_deal: ["Deal {n} is over", "Сдача {n} окончена"],
+  summary_round: ["Round {n} is over", "Тур {n} окончен"],
+  summary_white: [
+    "A white imperial: no play in this deal.",
+    "Белый империал: в этой сдаче розыгрыша нет.",
+  ],
+  summary_marked: ["Imperials marked", "Маркировано империалов"],
+  summary_wiped: ["Points wiped out", "Очков уничтожено"],
+  summary_now: ["Now", "Теперь"],
+  summary_capture: ["{name} captured {card}", "{name} забрал {card}"],
+  summary_bargains: ["Bought off", "Откуп"],
+  summary_swap: ["{taker} took the hand of {target}", "{taker} забрал карты у {target:gen}"],
+  summary_bargain: [
+    "{target} bought off {taker} with {n:trick}",
+    "{target} откупился от {taker:gen}: {n:trick}",
+  ],
+  summary_continue: ["Continue", "Дальше"],
+  term_point: [
+    "The point: each player's longest suit is compared (equal length: the higher card value); the best scores 4, a full tie 2 each.",
+    "Хвалёж мастью: сравнивают самые длинные масти (при равной длине — по очкам карт); лучшая даёт 4 очка, при полном равенстве по 2.",
+  ],
+  term_honours: [
+    "Honours: the trump K, Q, J and 7 (6 with three players). 4 points each held at the deal, 4 for leading one, 4 for one that beats the trick.",
+    "Онеры: козырные К, Д, В и 7 (при трёх игроках 6). По 4 очка за каждый на руках, 4 за ход онером и 4 за онер, перекрывший ход.",
+  ],
+  term_tombe: [
+    "Imperial tombé: capture both the trump J and the trump A of the others with your trump K or Q in one deal; the second capture marks an imperial (or two, by the table's terms).",
+    "Империал томбе: забрать своими козырными К или Д и козырного валета, и козырного туза противников в одной сдаче; на втором взятии маркируется империал (или два, по условиям стола).",
+  ],
+  term_wipe: [
+    "Whenever anyone marks an imperial, every other player's loose points are wiped out to 0.",
+    "Когда кто-то маркирует империал, очки остальных игроков сверх маркированных империалов уничтожаются.",
+  ],
+  term_white: [
+    "White imperial: twelve cards without a K, Q or J. Worth two imperials; the deal is not played and nothing is wiped.",
+    "Белый империал: двенадцать карт без королей, дам и валетов. Стоит два империала; сдача не разыгрывается, очки не уничтожаются.",
+  ],
+  term_imperial: [
+    "An imperial is 24 points, or a declared set: K-Q-J-A (or Q-J-A-7) of a suit, two in trumps, or four of a kind.",
+    "Империал — 24 очка или объявленный набор: К-Д-В-Т (или Д-В-Т-7) одной масти, в козырях — два, или четыре карты одного достоинства.",
+  ],
+  term_capot: [
+    "Capot: all twelve tricks, worth 8 points.",
+    "Капот: все двенадцать взяток, 8 очков.",
+  ],
+  term_swap: [
+    "Exchange: from round 2 the King, then the Prince, then the Soldier may take a lower player's hand blind, giving his own.",
+    "Обмен: со 2-го тура Король, затем Принц, затем Солдат могут вслепую забрать карты младшего по званию, отдав свои.",
+  ],
+  term_bargain: [
+    "Bargaining: from round 4 the player whose hand is wanted may buy the swap off with 1-3 tricks from his game total.",
+    "Торг: с 4-го тура тот, чьи карты хотят забрать, может откупиться 1-3 взятками со своего счёта.",
+  ],
 };
 
 const listeners = new Set();

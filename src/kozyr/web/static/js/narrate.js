@@ -40,6 +40,9 @@ function reason(r) {
   return REASON_KEYS[r] ? t(REASON_KEYS[r]) : r;
 }
 
+/** A score or mark reason of the engines in words ("imperial tombé" -> "империал томбе"). */
+export const reasonWords = reason;
+
 /** What a capture (I9) means at the moment it is made, from public events only:
  * "tombe" when it completes the imperial tombé (the mark follows it), "dead" when the other
  * card can no longer be captured by this player (already played, or shown in his own hand),
