@@ -131,6 +131,7 @@ export class TableExtras {
 
   openSummary(number, upTo) {
     this.summary = { number, upTo };
+    this.summaryBox.dataset.number = String(number);
     this.toggleLast(false);
     this.renderSummary();
     this.summaryBox.hidden = false;
