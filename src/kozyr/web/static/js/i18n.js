@@ -413,7 +413,7 @@ export const MESSAGES = {
   ],
   summary_marked: ["Imperials marked", "Маркировано империалов"],
   summary_wiped: ["Points wiped out", "Очков уничтожено"],
-  summary_now: ["Now", "Теперь"],
+  summary_now: ["After the deal", "После сдачи"],
   summary_capture: ["{name} captured {card}", "{name} забрал {card}"],
   summary_bargains: ["Bought off", "Откуп"],
   summary_swap: ["{taker} took the hand of {target}", "{taker} забрал карты у {target:gen}"],

@@ -143,8 +143,8 @@ export function sheetHtml(game, events, names) {
               `<td data-seat="${s}" data-imperials="${r.imperials[s]}" data-loose="${r.loose[s]}"` +
               ` data-tricks="${r.white ? "" : r.tricks[s]}">` +
               `<span class="sheet-imps">♛ ${r.imperials[s]}</span>${gained}` +
-              ` <span class="sheet-pts">${esc(t("sheet_points", { n: r.loose[s] }))}</span>` +
-              (r.white ? "" : ` <span class="muted">${esc(t("sheet_tricks", { n: r.tricks[s] }))}</span>`) +
+              ` · <span class="sheet-pts">${esc(t("sheet_points", { n: r.loose[s] }))}</span>` +
+              (r.white ? "" : ` · <span class="muted">${esc(t("sheet_tricks", { n: r.tricks[s] }))}</span>`) +
               `</td>`
             );
           }
