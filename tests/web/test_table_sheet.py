@@ -57,15 +57,21 @@ def imperial_deals(events: list[dict[str, Any]], n: int) -> dict[int, dict[str, 
 
 
 def emperor_rounds(events: list[dict[str, Any]], n: int) -> dict[int, dict[str, Any]]:
-    """Per round: tricks taken, tricks bought off (E8), totals and titles after it."""
+    """Per round: trump, tricks taken, tricks bought off (E8), totals and titles after it."""
     rounds: dict[int, dict[str, Any]] = {}
     cur: dict[str, Any] | None = None
     for ev in events:
         kind = ev["type"]
         if kind == "deal":
-            cur = rounds[ev["number"]] = {"tricks": [0] * n, "transfer": [0] * n}
+            cur = rounds[ev["number"]] = {
+                "tricks": [0] * n,
+                "transfer": [0] * n,
+                "trump": ev["trump"],  # round 1 (E5); later the King's (E9)
+            }
         elif cur is None:
             continue
+        elif kind == "trump":
+            cur["trump"] = ev["trump"]
         elif kind == "trick":
             cur["tricks"][ev["winner"]] += 1
         elif kind == "accept":
@@ -116,6 +122,7 @@ GRAB_SUMMARY = """() => {
     cells: [...box.querySelectorAll('td[data-field]')]
       .map(td => [Number(td.dataset.seat), td.dataset.field, td.dataset.value]),
     staleTrick: shown.filter(c => !now.includes(c)),
+    trump: box.querySelector('[data-trump]')?.dataset.trump ?? null,
   };
 }"""
 
@@ -181,6 +188,14 @@ def test_imperial_summaries_sheet_last_trick_language_and_sound(server: str, bro
             shot(p, "31-last-trick")
             p.click(".last-trick-box")
             assert p.locator(".last-trick-box").is_hidden()
+        term = p.locator(".deal-summary:not([hidden]) .term").first
+        if "term" not in done and term.count():
+            # A tap on a word of the game explains it, and leaves the summary up.
+            done["term"] = True
+            term.click()
+            about = p.inner_text(".deal-summary .term-about")
+            assert about and about == term.get_attribute("title")
+            assert p.locator(".deal-summary").is_visible()
         if summaries and "ru" not in done:
             done["ru"] = True
             p.evaluate("window.__sameDocument = true")
@@ -202,7 +217,7 @@ def test_imperial_summaries_sheet_last_trick_language_and_sound(server: str, bro
             break
         page.click(".over-dialog a[href='#/']")
         page.wait_for_selector("#screen-lobby:not([hidden])")
-    assert summaries and done.keys() >= {"sound", "last", "ru"}, (summaries.keys(), done)
+    assert summaries and done.keys() >= {"sound", "last", "ru", "term"}, (summaries.keys(), done)
     assert page.evaluate("window.__kozyrSounds || 0") > 0  # your turn came round, sound on
 
     record = page.evaluate(f"fetch('/api/games/{table}/record').then(r => r.json())")
@@ -255,6 +270,7 @@ def test_emperor_round_summaries_and_sheet(server: str, browser: Any) -> None:
         assert got["title"] == f"Тур {number} окончен"
         cells = {(s, f): v for s, f, v in got["cells"]}
         assert cells == expected_summary("emperor", rounds[number], 4), number
+        assert got["trump"] == rounds[number]["trump"], number
     sheet = sheet_cells(page, ".over-dialog")
     assert sorted(sheet) == [1, 2, 3, 4]
     for number, cells in sheet.items():

@@ -70,6 +70,9 @@ export function dealRecords(game, events, n) {
       case "capture":
         row.captures.push({ seat: ev.seat, card: ev.card });
         break;
+      case "trump":
+        row.trump = ev.trump; // E9: the King names it after the exchange
+        break;
       case "swap":
         if (ev.happened) row.swaps.push({ taker: ev.taker, target: ev.target });
         break;
@@ -121,7 +124,7 @@ export function pointsOf(row, seat) {
 }
 
 function signed(v) {
-  return v > 0 ? `+${v}` : String(v);
+  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
 }
 
 /** The sheet as an HTML table: a row per deal or round, a column per seat. */

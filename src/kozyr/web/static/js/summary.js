@@ -21,7 +21,7 @@ const REASON_ORDER = [
 ];
 
 function signed(v) {
-  return v > 0 ? `+${v}` : String(v);
+  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
 }
 
 function cell(s, field, value, text = value) {
@@ -76,7 +76,7 @@ export function summaryHtml(game, record, names) {
   } else {
     title = t("summary_round", { n: record.number });
     const trump = record.trump === "NT" ? t("no_trumps") : record.trump ? suitWord(record.trump, lang()) : t("trump_unnamed");
-    extra.push(suitColour(esc(`${t("trump")}: ${trump}`)));
+    extra.push(`<span data-trump="${esc(record.trump ?? "")}">${suitColour(esc(`${t("trump")}: ${trump}`))}</span>`);
     rows.push(`<tr><th scope="row">${esc(t("tricks"))}</th>${seats.map((s) => cell(s, "tricks", record.tricks[s])).join("")}</tr>`);
     if (seats.some((s) => record.transfers[s])) {
       const cells = seats.map((s) => cell(s, "transfer", record.transfers[s], record.transfers[s] ? signed(record.transfers[s]) : "—"));
