@@ -46,7 +46,9 @@ def test_rules_page_defaults_to_english(server: ServerProc) -> None:
         ("/rules/imperial?lang=", 400, "bad_lang"),
     ],
 )
-def test_rules_page_refuses_bad_input(server: ServerProc, path: str, status: int, code: str) -> None:
+def test_rules_page_refuses_bad_input(
+    server: ServerProc, path: str, status: int, code: str
+) -> None:
     r = httpx.get(f"{server.base}{path}")
     assert r.status_code == status
     body = r.json()

@@ -45,7 +45,7 @@ export function summaryHtml(game, record, names) {
   let title;
   if (game === "imperial") {
     title = t("summary_deal", { n: record.number });
-    if (record.white) extra.push(esc(t("summary_white")));
+    if (record.white) extra.push(termHtml("white", t("summary_white")));
     else rows.push(`<tr><th scope="row">${esc(t("tricks"))}</th>${seats.map((s) => cell(s, "tricks", record.tricks[s])).join("")}</tr>`);
     const reasons = new Set(seats.flatMap((s) => Object.keys(record.points[s])));
     const ordered = [...REASON_ORDER.filter((r) => reasons.has(r)), ...[...reasons].filter((r) => !REASON_ORDER.includes(r))];
@@ -58,8 +58,8 @@ export function summaryHtml(game, record, names) {
     }
     const markCells = seats.map((s) => {
       const v = record.marked[s];
-      const why = Object.keys(record.markReasons[s]).map((r) => reasonWords(r)).join(", ");
-      return cell(s, "marked", v, v ? `${signed(v)} <span class="muted">${esc(why)}</span>` : "—");
+      const why = Object.keys(record.markReasons[s]).map((r) => termHtml(r, reasonWords(r))).join(", ");
+      return cell(s, "marked", v, v ? `${signed(v)} <span class="muted">${why}</span>` : "—");
     });
     rows.push(`<tr class="marks"><th scope="row">${termHtml("imperial", t("summary_marked"))}</th>${markCells.join("")}</tr>`);
     if (seats.some((s) => record.wiped[s])) {
@@ -93,7 +93,8 @@ export function summaryHtml(game, record, names) {
       rows.push(`<tr class="titles"><th scope="row">${esc(t("title"))}</th>${cells.join("")}</tr>`);
     }
     for (const sw of record.swaps) {
-      extra.push(esc(t("summary_swap", { taker: names[sw.taker], target: names[sw.target] })));
+      const what = esc(t("summary_swap", { taker: names[sw.taker], target: names[sw.target] }));
+      extra.push(`${termHtml("swap", t("exchange_title"))}: ${what}`);
     }
     for (const b of record.bargains) {
       extra.push(esc(t("summary_bargain", { taker: names[b.taker], target: names[b.target], n: b.tricks })));
