@@ -405,6 +405,7 @@ export const MESSAGES = {
   sheet_tricks: ["{n:trick}", "{n:trick}"],
   sheet_bargain: ["{n} bought off", "{n} откуп"],
   sheet_empty: ["Nothing scored yet.", "Пока ничего не записано."],
+  sheet_unfinished: ["Not played out: the game ended in it", "Не доиграна: в ней окончилась игра"],
   summary_deal: ["Deal {n} is over", "Сдача {n} окончена"],
   summary_round: ["Round {n} is over", "Тур {n} окончен"],
   summary_white: [

@@ -159,8 +159,10 @@ export function sheetHtml(game, events, names) {
           );
         })
         .join("");
+      // A deal the game ended in (a mark reached the target) has no end of its own.
+      const open = r.complete ? "" : ` title="${esc(t("sheet_unfinished"))}"`;
       const label = `${r.number}${r.complete ? "" : "…"}`;
-      return `<tr data-number="${r.number}"><th scope="row">${esc(label)}</th>${cells}</tr>`;
+      return `<tr data-number="${r.number}"><th scope="row"${open}>${esc(label)}</th>${cells}</tr>`;
     })
     .join("");
   const empty = rows.length ? "" : `<p class="muted">${esc(t("sheet_empty"))}</p>`;

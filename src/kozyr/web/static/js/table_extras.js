@@ -121,8 +121,10 @@ export class TableExtras {
       `${esc(t("last_trick"))}</button>` +
       `<button type="button" class="pill tool" data-tool="sheet">${esc(t("score_sheet"))}</button>` +
       `<a class="pill tool" data-tool="rules" href="${rules}" target="_blank" rel="noopener">${esc(t("rules"))}</a>` +
-      `<button type="button" class="pill tool" data-tool="sound" aria-pressed="${sound}">` +
-      `${esc(t(sound ? "sound_on" : "sound_off"))}</button>`;
+      (this.view.replay
+        ? "" // a replay makes no sounds
+        : `<button type="button" class="pill tool" data-tool="sound" aria-pressed="${sound}">` +
+          `${esc(t(sound ? "sound_on" : "sound_off"))}</button>`);
     if (this.tools.dataset.html !== html) {
       this.tools.innerHTML = html;
       this.tools.dataset.html = html;
