@@ -37,6 +37,8 @@ ERRORS: dict[str, tuple[str, str]] = {
     # Lobby and accounts: the English text may be more precise; the Russian names the problem.
     "unauthorized": ("Sign in or play as a guest first.", "Сначала войдите или играйте как гость."),
     "bad_game": ("The game must be imperial or emperor.", "Игра должна быть imperial или emperor."),
+    "bad_lang": ("The language must be en or ru.", "Язык должен быть en или ru."),
+    "no_rules": ("The rules of this game are not installed.", "Правила этой игры не установлены."),
     "bad_options": ("Bad game options.", "Неверные параметры игры."),
     "bad_seat": ("No such seat.", "Такого места нет."),
     "bad_bots": ("Bad bot seats or levels (levels are 1-5).", "Неверные боты (уровни 1-5)."),

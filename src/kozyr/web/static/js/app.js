@@ -8,6 +8,7 @@ import { esc, TableView } from "./table.js";
 import { actionWords, titleWord } from "./narrate.js";
 import { agreeToStake, fillStakeKinds, settlementHtml, stakeFromForm, stakeHint, stakeLine, stakeTooHighText } from "./stakes.js";
 import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
+import { sheetHtml } from "./scoresheet.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -141,9 +142,13 @@ function relabel() {
   if (app.screen === "wallet") renderWallet();
   fillPlayerChoices();
   if (app.screen === "lobby") refreshLobby();
-  if (app.tableView) app.tableView.relabel();
+  if (app.tableView) {
+    drawTable(); // the seats' names too ("Computer 2" is the page's own word)
+    app.tableView.relabel();
+  }
   if (app.screen === "table" && app.table && !app.table.view) renderWaiting();
   if (app.replay) {
+    app.replay.names = replayNames(app.replay.data);
     app.replay.view.relabel();
     replayGo(app.replay.step); // the step line and the action in the new language too
     renderVerdict();
@@ -840,8 +845,10 @@ function showOver(relabelOnly) {
       .join("");
     body = `<h3>${esc(t("standing"))}</h3><table><thead><tr><th>${esc(t("place"))}</th><th>${esc(t("player"))}</th><th>${esc(t("title"))}</th><th>${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
-  $("#over-title").textContent = `${t("game_over")}: ${title}`;
-  $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you);
+  $("#over-title").textContent = t("over_title", { title });
+  // #16B: the whole game deal by deal (round by round) under the result and the chips.
+  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names)}`;
+  $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you) + sheet;
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;
   dl.setAttribute("download", `kozyr-${tb.id}.json`);
@@ -892,17 +899,21 @@ function startReplay(data, id, recordText = null) {
   const root = $("#replay-root");
   root.innerHTML = "";
   const view = new TableView(root, { replay: true });
-  const names = [...Array(data.steps[0].hands.length)].map((_, s) => {
-    const name = data.players?.[s];
-    if (!name) return t("seat_n", { n: s + 1 });
-    return /^bot [1-5]$/.test(name) ? t("bot_name", { n: s + 1 }) : name;
-  });
+  const names = replayNames(data);
   // recordText: an uploaded record, which Verify sends back to be checked.
   app.replay = { id, data, view, names, step: 0, timer: null, recordText, verdict: null };
   renderVerdict();
   const range = $(".replay-range");
   range.max = String(data.steps.length - 1);
   replayGo(0);
+}
+
+function replayNames(data) {
+  return [...Array(data.steps[0].hands.length)].map((_, s) => {
+    const name = data.players?.[s];
+    if (!name) return t("seat_n", { n: s + 1 });
+    return /^bot [1-5]$/.test(name) ? t("bot_name", { n: s + 1 }) : name;
+  });
 }
 
 function closeReplay() {

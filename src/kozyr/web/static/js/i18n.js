@@ -2,6 +2,8 @@
 // Placeholders are {name}. tests/web/test_static.py checks that every key used exists and
 // that both languages are filled in.
 
+import { countOf, declineName, hasNoun } from "./plural.js";
+
 export const MESSAGES = {
   // general
   app_name: ["kozyr", "козырь"],
@@ -62,7 +64,7 @@ export const MESSAGES = {
     "3-4 игрока: звания, обмен картами и торг.",
   ],
   players: ["Players", "Игроки"],
-  players_n: ["{n} players", "{n} игрока"],
+  players_n: ["{n:player}", "{n:player}"],
   opt_target: ["Imperials to win", "Империалов для победы"],
   opt_tombe_value: ["Imperial tombé is worth", "Империал томбе стоит"],
   opt_must_head: ["Must beat the trick when able", "Обязательно перебивать взятку"],
@@ -84,7 +86,7 @@ export const MESSAGES = {
   table_waiting: ["waiting for players", "ждём игроков"],
   table_playing: ["playing", "идёт игра"],
   table_finished: ["finished", "окончена"],
-  rounds_n: ["{n} rounds", "туров: {n}"],
+  rounds_n: ["{n:round}", "{n:round}"],
   open_record: ["Replay a record file", "Повтор из файла записи"],
   invite_link: ["Invitation link", "Ссылка-приглашение"],
   add_bot: ["Add the computer", "Посадить компьютер"],
@@ -105,10 +107,10 @@ export const MESSAGES = {
   offline: ["offline", "не в сети"],
   away: ["away: the computer plays", "отошёл: играет компьютер"],
   im_back: ["I am back: let me play", "Я вернулся: дайте играть"],
-  cards_n: ["{n} cards", "карт: {n}"],
+  cards_n: ["{n:card}", "{n:card}"],
   seconds_left: ["{n} s left", "осталось {n} с"],
   trump: ["Trump", "Козырь"],
-  no_trumps: ["no trumps", "без козыря"],
+  no_trumps: ["no trumps", "бескозырка"],
   trump_unnamed: ["not named yet", "ещё не назван"],
   turnup: ["Turn-up", "Вскрыта"],
   trump_card: ["Trump card", "Козырная карта"],
@@ -127,7 +129,7 @@ export const MESSAGES = {
   player: ["Player", "Игрок"],
   imperials: ["Imperials", "Империалы"],
   points: ["Points", "Очки"],
-  to_next: ["{n} to the next imperial", "до империала: {n}"],
+  to_next: ["{n:point} to the next imperial", "до империала {n:point}"],
   target_n: ["Play to {n} imperials", "Игра до {n} империалов"],
   title: ["Title", "Звание"],
   total: ["Total", "Всего"],
@@ -163,19 +165,19 @@ export const MESSAGES = {
     "Bargaining is on: the player you name may buy you off with tricks.",
     "Идёт торг: тот, кого вы назовёте, может откупиться взятками.",
   ],
-  take_hand_of: ["Take the hand of {name}", "Забрать карты у {name}"],
+  take_hand_of: ["Take the hand of {name}", "Забрать карты у {name:gen}"],
   pass: ["Pass", "Пас"],
   bargain_title: ["Bargaining", "Торг"],
   bargain_prompt: [
     "{name} wants your hand. Offer tricks from your game total, or give in.",
     "{name} хочет забрать ваши карты. Предложите взятки со своего счёта или уступите.",
   ],
-  offer_k: ["Offer {k}", "Предложить {k}"],
+  offer_k: ["Offer {k:trick}", "Предложить {k:trick_acc}"],
   give_in: ["Give in (swap hands)", "Уступить (обмен картами)"],
   answer_title: ["An offer", "Предложение"],
   answer_prompt: [
-    "{name} offers you {k} trick(s) to keep the hand.",
-    "{name} предлагает вам взяток: {k}, чтобы оставить карты себе.",
+    "{name} offers you {k:trick} to keep the hand.",
+    "{name} предлагает вам {k:trick_acc}, чтобы оставить карты себе.",
   ],
   accept: ["Accept", "Принять"],
   refuse: ["Refuse", "Отказаться"],
@@ -216,8 +218,8 @@ export const MESSAGES = {
   ev_white: ["{name}: a white imperial! {cards}", "{name}: белый империал! {cards}"],
   ev_turnup: ["{name}: an honour is turned up: {cards}", "{name}: вскрыт онер {cards}"],
   ev_imperials_unmarked: [
-    "{name}: {n} imperial(s), fewer: not marked",
-    "{name}: империалов {n}, меньше — не записываются",
+    "{name}: {n:imperial}, fewer: not marked",
+    "{name}: {n:imperial}, меньше — не маркируются",
   ],
   ev_imperials: ["{name}: imperials {list}", "{name}: империалы {list}"],
   ev_imperial_item: ["{kind}{turned} ×{n}: {cards}", "{kind}{turned} ×{n}: {cards}"],
@@ -226,27 +228,39 @@ export const MESSAGES = {
   kind_four: ["four of a kind", "четыре одного достоинства"],
   kind_white: ["white imperial", "белый империал"],
   ev_point: [
-    "{name}: point in {suit}, {length} cards, value {value}",
-    "{name}: масть {suit}, {length} карт, {value} очков",
+    "{name}: point in {suit}, {length:card}, value {value}",
+    "{name}: хвалёж мастью — {suit}, {length:card}, {value:point}",
   ],
   ev_honours: ["{name}: honours {cards}", "{name}: онеры {cards}"],
-  ev_score: ["{name} +{n} points ({reason})", "{name} +{n} очк. ({reason})"],
+  ev_score: ["{name} +{n:point} ({reason})", "{name} +{n:point} ({reason})"],
   ev_mark: [
-    "{name} marks {n} imperial(s) ({reason}); {total} in all",
-    "{name} записывает империалов: {n} ({reason}); всего {total}",
+    "{name} marks {n:imperial} ({reason}); {total} in all",
+    "{name} маркирует {n:imperial} ({reason}); всего {total}",
   ],
   ev_wipe: [
-    "{name}: {n} points wiped ({by} marked)",
-    "{name}: −{n} очк. стёрто (империал записал {by})",
+    "{name}: {n:point} wiped out ({by} marked)",
+    "{name}: {n:point} уничтожено (маркировал {by})",
   ],
   ev_trick: ["Trick {n}: {cards} → {winner}", "Взятка {n}: {cards} → {winner}"],
-  ev_capture: ["{name} captures {card} with {by} (tombé)", "{name} взял {card} своим {by} (томбе)"],
+  ev_capture_toward: [
+    "{name} captures {card} with {by}: one of the two cards for a tombé",
+    "{name} забирает {card} своим {by}: одна из двух карт для томбе",
+  ],
+  ev_capture_tombe: ["{name} captures {card} with {by}: tombé!", "{name} забирает {card} своим {by}: томбе!"],
+  ev_capture_played: [
+    "{name} captures {card} with {by} (no tombé: {other} is already played)",
+    "{name} забирает {card} своим {by} (томбе не будет: {other} уже сыгран)",
+  ],
+  ev_capture_own: [
+    "{name} captures {card} with {by} (no tombé: {other} is in his own hand)",
+    "{name} забирает {card} своим {by} (томбе не будет: {other} у него самого)",
+  ],
   ev_deal_end: ["Tricks: {list}", "Взятки: {list}"],
   ev_deal_end_white: ["No play in this deal.", "Сдача без розыгрыша."],
   ev_game_over: ["Game over. {name} wins", "Игра окончена. Победитель: {name}"],
   reason_turnup: ["an honour turned up", "вскрыт онер"],
   reason_imperials: ["imperials", "империалы"],
-  reason_point: ["the point", "масть"],
+  reason_point: ["the point", "хвалёж мастью"],
   reason_honours: ["honours in hand", "онеры на руках"],
   reason_honour_led: ["leading an honour", "ход онером"],
   reason_honour_heads: ["an honour that beats the trick", "онер перекрыл ход"],
@@ -262,16 +276,20 @@ export const MESSAGES = {
   ev_round: ["Round {n}: {titles}", "Тур {n}: {titles}"],
   ev_bargaining_on: ["; bargaining is on", "; торги разрешены"],
   ev_pass: ["{name}: pass", "{name}: пас"],
-  ev_swap: ["{taker} takes the hand of {target}", "{taker} забирает карты у {target}"],
-  ev_swap_named: ["{taker} names as target {target}", "{taker} хочет забрать карты у {target}"],
-  ev_offer: ["{name} offers {n} trick(s)", "{name} предлагает откупиться: {n} взят."],
+  ev_swap: ["{taker} takes the hand of {target}", "{taker} забирает карты у {target:gen}"],
+  ev_swap_named: ["{taker} wants the hand of {target}", "{taker} хочет забрать карты у {target:gen}"],
+  ev_offer: [
+    "{name} offers {n:trick} to keep the hand",
+    "{name} предлагает откупиться, отдав {n:trick_acc}",
+  ],
   ev_accept: [
-    "{name} accepts: {target} pays {n} trick(s) from the game total",
-    "{name} принимает: {target} передаёт {n} взят. со своего счёта",
+    "{name} accepts: {target} pays {n:trick} from the game total",
+    "{name} принимает: {target} отдаёт {n:trick_acc} со своего счёта",
   ],
   ev_refuse: ["{name} refuses", "{name} отказывается"],
-  ev_yield: ["{name} gives in: hands swapped with {taker}", "{name} уступает: обмен картами с {taker}"],
-  ev_trump: ["{name}: trump {trump}", "{name}: козырь {trump}"],
+  ev_yield: ["{name} gives in: hands swapped with {taker}", "{name} уступает: обмен картами с {taker:ins}"],
+  ev_trump: ["{name} names trump: {trump}", "{name} назначает козырь: {trump}"],
+  ev_trump_nt: ["{name} names no trumps", "{name} объявляет бескозырку"],
   ev_round_end: ["Tricks: {tricks}. Titles: {titles}", "Взятки: {tricks}. Звания: {titles}"],
   ev_standing: ["Game over. Final standing: {list}", "Игра окончена. Итоговые места: {list}"],
   why_first_trick: [
@@ -464,6 +482,73 @@ export const MESSAGES = {
     "The stake is a whole number of chips from 1 to 1,000,000.",
     "Ставка — целое число фишек от 1 до 1 000 000.",
   ],
+  // deal summaries, score sheet, last trick, rules, sounds (#16B)
+  over_title: ["Game over. {title}", "Игра окончена. {title}"],
+  score_sheet: ["Score sheet", "Запись счёта"],
+  rules: ["Rules", "Правила"],
+  sound_on: ["Sound: on", "Звук: вкл."],
+  sound_off: ["Sound: off", "Звук: выкл."],
+  last_trick_n: ["Last trick (trick {n})", "Прошлая взятка ({n}-я)"],
+  sheet_deal: ["Deal", "Сдача"],
+  sheet_round: ["Round", "Тур"],
+  sheet_points: ["{n:point}", "{n:point}"],
+  sheet_tricks: ["{n:trick}", "{n:trick}"],
+  sheet_bargain: ["{n} bought off", "{n} откуп"],
+  sheet_empty: ["Nothing scored yet.", "Пока ничего не записано."],
+  sheet_unfinished: ["Not played out: the game ended in it", "Не доиграна: в ней окончилась игра"],
+  summary_deal: ["Deal {n} is over", "Сдача {n} окончена"],
+  summary_round: ["Round {n} is over", "Тур {n} окончен"],
+  summary_white: [
+    "A white imperial: no play in this deal.",
+    "Белый империал: в этой сдаче розыгрыша нет.",
+  ],
+  summary_marked: ["Imperials marked", "Маркировано империалов"],
+  summary_wiped: ["Points wiped out", "Очков уничтожено"],
+  summary_now: ["After the deal", "После сдачи"],
+  summary_capture: ["{name} captured {card}", "{name} забрал {card}"],
+  summary_bargains: ["Bought off", "Откуп"],
+  summary_swap: ["{taker} took the hand of {target}", "{taker} забрал карты у {target:gen}"],
+  summary_bargain: [
+    "{target} bought off {taker} with {n:trick}",
+    "{target} откупился от {taker:gen}: {n:trick}",
+  ],
+  summary_continue: ["Continue", "Дальше"],
+  term_point: [
+    "The point: each player's longest suit is compared (equal length: the higher card value); the best scores 4, a full tie 2 each.",
+    "Хвалёж мастью: сравнивают самые длинные масти (при равной длине — по очкам карт); лучшая даёт 4 очка, при полном равенстве по 2.",
+  ],
+  term_honours: [
+    "Honours: the trump K, Q, J and 7 (6 with three players). 4 points each held at the deal, 4 for leading one, 4 for one that beats the trick.",
+    "Онеры: козырные К, Д, В и 7 (при трёх игроках 6). По 4 очка за каждый на руках, 4 за ход онером и 4 за онер, перекрывший ход.",
+  ],
+  term_tombe: [
+    "Imperial tombé: capture both the trump J and the trump A of the others with your trump K or Q in one deal; the second capture marks an imperial (or two, by the table's terms).",
+    "Империал томбе: забрать своими козырными К или Д и козырного валета, и козырного туза противников в одной сдаче; на втором взятии маркируется империал (или два, по условиям стола).",
+  ],
+  term_wipe: [
+    "Whenever anyone marks an imperial, every other player's loose points are wiped out to 0.",
+    "Когда кто-то маркирует империал, очки остальных игроков сверх маркированных империалов уничтожаются.",
+  ],
+  term_white: [
+    "White imperial: twelve cards without a K, Q or J. Worth two imperials; the deal is not played and nothing is wiped.",
+    "Белый империал: двенадцать карт без королей, дам и валетов. Стоит два империала; сдача не разыгрывается, очки не уничтожаются.",
+  ],
+  term_imperial: [
+    "An imperial is 24 points, or a declared set: K-Q-J-A (or Q-J-A-7) of a suit, two in trumps, or four of a kind.",
+    "Империал — 24 очка или объявленный набор: К-Д-В-Т (или Д-В-Т-7) одной масти, в козырях — два, или четыре карты одного достоинства.",
+  ],
+  term_capot: [
+    "Capot: all twelve tricks, worth 8 points.",
+    "Капот: все двенадцать взяток, 8 очков.",
+  ],
+  term_swap: [
+    "Exchange: from round 2 the King, then the Prince, then the Soldier may take a lower player's hand blind, giving his own.",
+    "Обмен: со 2-го тура Король, затем Принц, затем Солдат могут вслепую забрать карты младшего по званию, отдав свои.",
+  ],
+  term_bargain: [
+    "Bargaining: from round 4 the player whose hand is wanted may buy the swap off with 1-3 tricks from his game total.",
+    "Торг: с 4-го тура тот, чьи карты хотят забрать, может откупиться 1-3 взятками со своего счёта.",
+  ],
 };
 
 const listeners = new Set();
@@ -513,7 +598,15 @@ export function t(key, params = {}) {
     return key;
   }
   const text = pair[current === "ru" ? 1 : 0];
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  // {n:card} is a count with its noun in the right plural form ("4 карты", "1 card");
+  // {name:gen} a name in a Russian case ("у Компьютера 2").
+  return text.replace(/\{(\w+)(?::(\w+))?\}/g, (m, name, how) => {
+    if (!(name in params)) return m;
+    const value = params[name];
+    if (!how) return String(value);
+    if (CASES.has(how)) return declineName(value, how, current);
+    return hasNoun(how) ? countOf(value, how, current) : String(value);
+  });
 }
 
 /** A number as the page's language writes it: 1,000 / 1 000. */
@@ -529,6 +622,7 @@ export function tn(key, n, params = {}) {
   const form = `${key}_${new Intl.PluralRules(current).select(n)}`;
   return t(hasMessage(form) ? form : `${key}_other`, { ...params, n: formatNumber(n) });
 }
+const CASES = new Set(["gen", "dat", "acc", "ins"]);
 
 /** Fills elements marked data-i18n (text), data-i18n-label (aria-label), data-i18n-title. */
 export function applyStatic(root) {

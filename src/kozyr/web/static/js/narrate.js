@@ -40,8 +40,61 @@ function reason(r) {
   return REASON_KEYS[r] ? t(REASON_KEYS[r]) : r;
 }
 
-/** One Imperial event; `previous` is the event before it (an honour scored in play). */
-export function narrateImperial(ev, names, previous) {
+/** A score or mark reason of the engines in words ("imperial tombé" -> "империал томбе"). */
+export const reasonWords = reason;
+
+/** What a capture (I9) means at the moment it is made, from public events only:
+ * "tombe" when it completes the imperial tombé (the mark follows it), "dead" when the other
+ * card can no longer be captured by this player (already played, or shown in his own hand),
+ * else "toward": one of the two cards. `deal` is the public story of the deal so far. */
+export function captureMeaning(ev, next, deal) {
+  if (next && next.type === "mark" && next.seat === ev.seat && next.reason === "imperial tombé") {
+    return { kind: "tombe" };
+  }
+  const suit = ev.card.slice(-1);
+  const other = ev.card.startsWith("J") ? `A${suit}` : `J${suit}`;
+  // Played already, and neither captured by him nor in this very trick (which he wins with
+  // his K or Q, so it is his as well: three players may drop both J and A in one trick).
+  const his = deal.capturedBy.get(other) === ev.seat || deal.lastTrick.has(other);
+  if (deal.played.has(other) && !his) return { kind: "dead", other, why: "played" };
+  if (deal.shownBy.get(other) === ev.seat) return { kind: "dead", other, why: "own" };
+  return { kind: "toward", other };
+}
+
+/** The public story of a deal that captures need: cards played, cards shown by whom. */
+export function newDealStory() {
+  return { played: new Set(), shownBy: new Map(), capturedBy: new Map(), lastTrick: new Set() };
+}
+
+export function tellDealStory(story, ev) {
+  if (ev.type === "play") story.played.add(ev.card);
+  if (ev.type === "trick") story.lastTrick = new Set(ev.cards.map(([, c]) => c));
+  if (ev.type === "capture") story.capturedBy.set(ev.card, ev.seat);
+  if (ev.type === "declare") {
+    const cards = [...(ev.cards || []), ...(ev.imperials || []).flatMap((imp) => imp.cards || [])];
+    for (const c of cards) story.shownBy.set(c, ev.seat);
+  }
+}
+
+function captureLine(ev, names, next, story) {
+  const meaning = captureMeaning(ev, next, story || newDealStory());
+  const params = {
+    name: nameOf(names, ev.seat),
+    card: cardsText([ev.card]),
+    by: cardsText([ev.by]),
+    other: meaning.other ? cardsText([meaning.other]) : "",
+  };
+  if (meaning.kind === "tombe") return { text: t("ev_capture_tombe", params), kind: "mark" };
+  if (meaning.kind === "dead") {
+    const key = meaning.why === "own" ? "ev_capture_own" : "ev_capture_played";
+    return { text: t(key, params), kind: "trick" };
+  }
+  return { text: t("ev_capture_toward", params), kind: "declare" };
+}
+
+/** One Imperial event; `previous` is the event before it (an honour scored in play),
+ * `next` the one after it and `story` the deal's public story (captures, I9). */
+export function narrateImperial(ev, names, previous, next = null, story = null) {
   const who = nameOf(names, ev.seat);
   switch (ev.type) {
     case "deal": {
@@ -119,10 +172,7 @@ export function narrateImperial(ev, names, previous) {
       };
     }
     case "capture":
-      return {
-        text: t("ev_capture", { name: who, card: cardsText([ev.card]), by: cardsText([ev.by]) }),
-        kind: "mark",
-      };
+      return captureLine(ev, names, next, story);
     case "deal_end": {
       if (ev.tricks == null) return { text: t("ev_deal_end_white"), kind: "head" };
       const list = ev.tricks.map((n, s) => `${nameOf(names, s)} ${n}`).join(", ");
@@ -183,6 +233,7 @@ export function narrateEmperor(ev, names) {
     case "yield":
       return { text: t("ev_yield", { name: who, taker: nameOf(names, ev.taker) }), kind: "mark" };
     case "trump":
+      if (ev.trump === "NT") return { text: t("ev_trump_nt", { name: who }), kind: "declare" };
       return { text: t("ev_trump", { name: who, trump: trumpWords(ev.trump) }), kind: "declare" };
     case "trick": {
       const cards = ev.cards.map(([s, c]) => `${nameOf(names, s)} ${cardsText([c])}`).join(", ");
@@ -215,8 +266,13 @@ export function narrateEmperor(ev, names) {
 export function narrateAll(game, events, names) {
   const out = [];
   let previous = null;
-  for (const ev of events) {
-    const line = game === "imperial" ? narrateImperial(ev, names, previous) : narrateEmperor(ev, names);
+  let story = newDealStory();
+  for (const [i, ev] of events.entries()) {
+    if (ev.type === "deal") story = newDealStory();
+    let line;
+    if (game === "imperial") line = narrateImperial(ev, names, previous, events[i + 1] || null, story);
+    else line = narrateEmperor(ev, names);
+    tellDealStory(story, ev);
     previous = ev;
     if (line) out.push(line);
   }

@@ -8,6 +8,7 @@ import { backSvg, cardLabel, cardSvg, cardWords, miniSvg, readTyped, sortHand, s
 import { lang, t } from "./i18n.js";
 import { narrateAll, titleWord, trumpWords } from "./narrate.js";
 import { stakePillHtml } from "./stakes.js";
+import { TableExtras } from "./table_extras.js";
 
 const POSITIONS = {
   2: ["bottom", "top"],
@@ -96,6 +97,7 @@ export class TableView {
     this.timerHandle = null;
     this.fairOpen = false; // the seed's fingerprint explained in full
     this.build();
+    this.extras = new TableExtras(this); // #16B: deal summaries, score sheet, last trick
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
     this.resizeHandler = () => this.layoutHand();
@@ -107,6 +109,7 @@ export class TableView {
     window.removeEventListener("resize", this.resizeHandler);
     clearInterval(this.timerHandle);
     clearTimeout(this.lingerHandle);
+    this.extras.destroy();
     this.root.innerHTML = "";
   }
 
@@ -174,6 +177,7 @@ export class TableView {
     if (!sameView) this.pending = null;
     this.noteTrick(prev);
     this.render(prev);
+    this.extras.update(prev);
   }
 
   /** Re-draws in the current language. */
@@ -182,6 +186,7 @@ export class TableView {
       this.model = tableModel(this.frame.game, this.frame.obs);
       this.feedCount = -1;
       this.render(this.model);
+      this.extras.relabel();
     }
   }
 
@@ -214,7 +219,9 @@ export class TableView {
       }
     }
     const firstFrame = prev == null;
-    if (idx > this.seenTrickEvents && !firstFrame && this.model.trick.length === 0) {
+    // The last trick of a deal is not left over the next deal: the summary takes its place.
+    const dealOver = idx >= 0 && events.slice(idx).some((e) => e.type === "deal_end");
+    if (idx > this.seenTrickEvents && !firstFrame && this.model.trick.length === 0 && !dealOver) {
       const ev = events[idx];
       const cards = ev.cards.map(([s, c]) => ({ seat: s, card: c }));
       this.lingering = { cards, winner: ev.winner, number: ev.number };
@@ -223,7 +230,7 @@ export class TableView {
         this.lingering = null;
         this.renderTrick();
       }, 1600);
-    } else if (this.model.trick.length > 0) {
+    } else if (this.model.trick.length > 0 || dealOver) {
       this.lingering = null;
     }
     this.seenTrickEvents = idx;
@@ -515,7 +522,7 @@ export class TableView {
 
   renderFeed() {
     const m = this.model;
-    const lines = narrateAll(m.game, m.events, this.names());
+    const lines = narrateAll(m.game, m.events.slice(0, this.extras.feedLimit(m.events)), this.names());
     const feed = this.el(".feed");
     // Events only grow during a game; a shorter list is a new game or a replay step back.
     const key = `${lang()}:${m.game}`;

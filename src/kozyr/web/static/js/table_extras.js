@@ -1,0 +1,201 @@
+// What the table adds around play (#16B): the pause with a summary when a deal or round
+// ends, the score sheet, the last trick, the rules link, the glossary and the sounds.
+// TableView calls update/relabel/destroy; everything here reads the public events only.
+
+import { cardLabel, cardSvg } from "./cards.js";
+import { lang, t } from "./i18n.js";
+import { esc } from "./html.js";
+import { sheetHtml } from "./scoresheet.js";
+import { endedDeal, summaryHtml } from "./summary.js";
+import { wireTerms } from "./glossary.js";
+import { play, setSound, soundOn } from "./sound.js";
+
+// Long enough to read a deal's figures; a click or a tap closes it sooner.
+export const SUMMARY_MS = 9000;
+
+function lastIndex(events, type) {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].type === type) return i;
+  return -1;
+}
+
+export class TableExtras {
+  constructor(view) {
+    this.view = view;
+    this.summary = null; // {number, upTo}: the deal shown and the events it covers
+    this.seenDealEnd = null;
+    this.seenMarks = null;
+    this.wasMyTurn = false;
+    this.lastOpen = false;
+    const root = view.root;
+    this.tools = document.createElement("div");
+    this.tools.className = "table-tools";
+    view.el(".table-bar").appendChild(this.tools);
+    this.summaryBox = document.createElement("div");
+    this.summaryBox.className = "deal-summary";
+    this.summaryBox.hidden = true;
+    this.summaryBox.setAttribute("role", "dialog");
+    this.summaryBox.setAttribute("aria-modal", "false");
+    this.lastBox = document.createElement("div");
+    this.lastBox.className = "last-trick-box";
+    this.lastBox.hidden = true;
+    view.el(".felt").append(this.summaryBox, this.lastBox);
+    this.sheet = document.createElement("dialog");
+    this.sheet.className = "sheet-dialog";
+    root.appendChild(this.sheet);
+    wireTerms(this.summaryBox);
+    wireTerms(this.tools);
+    this.tools.addEventListener("click", (e) => {
+      const btn = e.target.closest("button[data-tool]");
+      if (!btn) return;
+      if (btn.dataset.tool === "last") this.toggleLast();
+      else if (btn.dataset.tool === "sheet") this.openSheet();
+      else if (btn.dataset.tool === "sound") {
+        setSound(!soundOn());
+        this.renderTools();
+      }
+    });
+    this.summaryBox.addEventListener("click", (e) => {
+      if (e.target.closest(".term")) return; // a tap on a word explains it
+      this.closeSummary();
+    });
+    this.lastBox.addEventListener("click", () => this.toggleLast(false));
+    this.sheet.addEventListener("click", (e) => {
+      // the close button, or a click on the backdrop (outside the dialog's box)
+      if (e.target.closest(".sheet-close") || e.target === this.sheet) this.sheet.close();
+    });
+  }
+
+  destroy() {
+    clearTimeout(this.summaryHandle);
+    if (this.sheet.open) this.sheet.close();
+  }
+
+  /** Called after every frame the view draws; `prev` is the model before it. */
+  update(prev) {
+    const events = this.view.model.events;
+    const end = lastIndex(events, "deal_end");
+    const over = lastIndex(events, "game_over") >= 0;
+    const first = prev == null || this.seenDealEnd == null;
+    if (!first && end > this.seenDealEnd && !over) this.openSummary(events[end].number, end + 1);
+    if (this.summary && (over || events.length < this.summary.upTo)) this.closeSummary();
+    this.seenDealEnd = end;
+    // Sounds: your turn coming round, and any new mark (never on the first frame).
+    const marks = events.filter((e) => e.type === "mark").length;
+    const mine = this.view.isMyTurn();
+    if (!first && !this.view.replay) {
+      if (marks > this.seenMarks) play("mark");
+      else if (mine && !this.wasMyTurn) play("turn");
+    }
+    this.seenMarks = marks;
+    this.wasMyTurn = mine;
+    this.renderTools();
+    if (this.lastOpen) this.renderLast();
+    if (this.sheet.open) this.renderSheet();
+  }
+
+  relabel() {
+    this.renderTools();
+    if (this.summary) this.renderSummary();
+    if (this.lastOpen) this.renderLast();
+    if (this.sheet.open) this.renderSheet();
+  }
+
+  /** While a summary is up the log stops at the end of its deal: the new deal's
+   * declarations and wipes come after it, as at a real table. */
+  feedLimit(events) {
+    return this.summary ? Math.min(this.summary.upTo, events.length) : events.length;
+  }
+
+  names() {
+    const v = this.view;
+    return [...Array(v.model.n)].map((_, s) => v.plainName(s));
+  }
+
+  renderTools() {
+    const m = this.view.model;
+    const hasTrick = lastIndex(m.events, "trick") >= 0;
+    const rules = `/rules/${m.game === "imperial" ? "imperial" : "emperor"}?lang=${lang()}`;
+    const sound = soundOn();
+    const html =
+      `<button type="button" class="pill tool" data-tool="last" aria-expanded="${this.lastOpen}"${hasTrick ? "" : " disabled"}>` +
+      `${esc(t("last_trick"))}</button>` +
+      `<button type="button" class="pill tool" data-tool="sheet">${esc(t("score_sheet"))}</button>` +
+      `<a class="pill tool" data-tool="rules" href="${rules}" target="_blank" rel="noopener">${esc(t("rules"))}</a>` +
+      (this.view.replay
+        ? "" // a replay makes no sounds
+        : `<button type="button" class="pill tool" data-tool="sound" aria-pressed="${sound}">` +
+          `${esc(t(sound ? "sound_on" : "sound_off"))}</button>`);
+    if (this.tools.dataset.html !== html) {
+      this.tools.innerHTML = html;
+      this.tools.dataset.html = html;
+    }
+  }
+
+  openSummary(number, upTo) {
+    this.summary = { number, upTo };
+    this.summaryBox.dataset.number = String(number);
+    this.toggleLast(false);
+    this.renderSummary();
+    this.summaryBox.hidden = false;
+    this.view.renderFeed();
+    clearTimeout(this.summaryHandle);
+    this.summaryHandle = setTimeout(() => this.closeSummary(), SUMMARY_MS);
+  }
+
+  renderSummary() {
+    const v = this.view;
+    const record = endedDeal(v.model.game, v.model.events.slice(0, this.summary.upTo), v.model.n, this.summary.number);
+    if (!record) return;
+    this.summaryBox.innerHTML = `<div class="summary-card">${summaryHtml(v.model.game, record, this.names())}</div>`;
+    this.summaryBox.setAttribute("aria-label", this.summaryBox.querySelector(".summary-title").textContent);
+  }
+
+  closeSummary() {
+    clearTimeout(this.summaryHandle);
+    if (!this.summary) return;
+    this.summary = null;
+    this.summaryBox.hidden = true;
+    this.summaryBox.innerHTML = "";
+    this.view.renderFeed();
+  }
+
+  toggleLast(open = !this.lastOpen) {
+    this.lastOpen = open;
+    this.lastBox.hidden = !open;
+    if (open) this.renderLast();
+    else this.lastBox.innerHTML = "";
+    this.tools.querySelector('[data-tool="last"]')?.setAttribute("aria-expanded", String(open));
+  }
+
+  renderLast() {
+    const events = this.view.model.events;
+    const i = lastIndex(events, "trick");
+    if (i < 0) return this.toggleLast(false);
+    const ev = events[i];
+    const names = this.names();
+    const cards = ev.cards
+      .map(
+        ([s, c]) =>
+          `<figure class="last-card${s === ev.winner ? " won" : ""}" data-seat="${s}" data-card="${esc(c)}">` +
+          `<span class="mini" role="img" aria-label="${esc(cardLabel(c, lang()))}">${cardSvg(c, lang())}</span>` +
+          `<figcaption>${esc(names[s])}</figcaption></figure>`,
+      )
+      .join("");
+    this.lastBox.innerHTML =
+      `<div class="last-card-box" role="dialog" aria-label="${esc(t("last_trick"))}">` +
+      `<h2>${esc(t("last_trick_n", { n: ev.number }))}</h2><div class="last-cards">${cards}</div>` +
+      `<p class="last-winner" data-winner="${ev.winner}">${esc(t("takes_trick", { name: names[ev.winner] }))}</p></div>`;
+  }
+
+  openSheet() {
+    this.renderSheet();
+    if (!this.sheet.open) this.sheet.showModal();
+  }
+
+  renderSheet() {
+    const m = this.view.model;
+    this.sheet.innerHTML =
+      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names())}` +
+      `<button type="button" class="btn primary sheet-close">${esc(t("close"))}</button></div>`;
+  }
+}
