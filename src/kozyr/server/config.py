@@ -121,6 +121,8 @@ class Settings:
     """Proxy addresses whose X-Forwarded-For/-Proto are believed (the client address the
     throttles count by). Unset: none, so a client cannot pick its own address."""
     session_days: int = 30
+    guest_ttl_days: float = field(default_factory=lambda: _float_env("KOZYR_GUEST_TTL_DAYS", 30))
+    """Guest accounts with no game in this many days are removed by a periodic job."""
     socket_buffer: int = field(default_factory=lambda: _int_env("KOZYR_SOCKET_BUFFER", 1024 * 1024))
     """Bytes of frames a connection may have waiting to be written before it is closed
     (1013): a client that does not read cannot make the server hold more for it."""

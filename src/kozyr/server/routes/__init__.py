@@ -2,7 +2,16 @@
 
 from fastapi import APIRouter
 
-from kozyr.server.routes import accounts, games, health, replays, socket, tables
+from kozyr.server.routes import (
+    account_changes,
+    accounts,
+    games,
+    health,
+    replays,
+    socket,
+    tables,
+    users,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
@@ -11,4 +20,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     games.router,
     replays.router,
     socket.router,
+    users.router,
+    account_changes.router,
 )
