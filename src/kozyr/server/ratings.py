@@ -62,7 +62,7 @@ def display(mu: float, sigma: float) -> int:
     """The number players see: a new player (ordinal 0) shows 1500.
 
     >>> display(25.0, 25 / 3), display(30.0, 5.0)
-    (1500, 1900)
+    (1500, 2100)
     """
     return round(BASE + SCALE * MODEL.rating(mu=mu, sigma=sigma).ordinal())
 
