@@ -15,8 +15,8 @@ from kozyr.server.ratings import (
     display,
     game_update,
     player_of,
-    rate,
     ranks_of,
+    rate,
 )
 from kozyr.server.store import Seat
 

@@ -9,7 +9,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, select
 
 from kozyr.server import models as m
 from kozyr.server.account_changes import retire
@@ -32,33 +32,38 @@ async def sweep(store: Store, ttl_days: float, now: int | None = None) -> Swept:
     his created or finished since then."""
     cutoff = (now_ms() if now is None else now) - int(ttl_days * 86_400_000)
     u, tp, t = m.users, m.table_players, m.game_tables
-    last_game = func.max(func.coalesce(t.c.finished_ms, t.c.created_ms))
+    when = func.max(func.coalesce(t.c.finished_ms, t.c.created_ms))
     async with store.engine.connect() as conn:
-        rows = (
-            await conn.execute(
-                select(u.c.id, last_game.label("last"))
-                .outerjoin(
-                    t,
-                    or_(
-                        t.c.creator_id == u.c.id,
-                        t.c.id.in_(select(tp.c.table_id).where(tp.c.user_id == u.c.id)),
-                    ),
-                )
-                .where(u.c.guest.is_(True), u.c.deleted_ms.is_(None), u.c.created_ms < cutoff)
-                .group_by(u.c.id)
-            )
-        ).all()
+        idle = (
+            select(u.c.id)
+            .where(u.c.guest.is_(True), u.c.deleted_ms.is_(None), u.c.created_ms < cutoff)
+            .scalar_subquery()
+        )
+        guests = (await conn.execute(select(u.c.id).where(u.c.id.in_(idle)))).scalars().all()
+        # his last table: one he sat at, or one he opened
+        seated = await conn.execute(
+            select(tp.c.user_id, when)
+            .join(t, t.c.id == tp.c.table_id)
+            .where(tp.c.user_id.in_(idle))
+            .group_by(tp.c.user_id)
+        )
+        opened = await conn.execute(
+            select(t.c.creator_id, when).where(t.c.creator_id.in_(idle)).group_by(t.c.creator_id)
+        )
+        last: dict[int, int] = {}
+        for uid, at in [*seated.all(), *opened.all()]:
+            last[uid] = max(last.get(uid, at), at)
     done = Swept()
-    for row in rows:
-        if row.last is not None and row.last >= cutoff:
+    for uid in guests:
+        if last.get(uid, cutoff - 1) >= cutoff:
             continue
         async with store._write() as conn:
-            if row.last is None:
-                await conn.execute(delete(m.sessions).where(m.sessions.c.user_id == row.id))
-                await conn.execute(delete(u).where(u.c.id == row.id))
+            if uid not in last:
+                await conn.execute(delete(m.sessions).where(m.sessions.c.user_id == uid))
+                await conn.execute(delete(u).where(u.c.id == uid))
                 done.removed += 1
             else:
-                await retire(conn, row.id)
+                await retire(conn, uid)
                 done.retired += 1
     return done
 
