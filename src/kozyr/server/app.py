@@ -72,7 +72,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             server.on_ready(restored)
         log.info("kozyr server ready (%d tables restored)", restored)
         sweeper = asyncio.create_task(
-            guests.run_periodically(server.store, settings.guest_ttl_days)
+            guests.run_periodically(
+                server.store, settings.guest_ttl_days, settings.guest_sweep_seconds
+            )
         )
         try:
             yield

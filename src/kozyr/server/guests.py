@@ -17,9 +17,6 @@ from kozyr.server.store import Store, now_ms
 
 log = logging.getLogger("kozyr.server.guests")
 
-SWEEP_SECONDS = 3600.0
-"""How often the clean-up runs (and once at start)."""
-
 
 @dataclass
 class Swept:
@@ -68,7 +65,7 @@ async def sweep(store: Store, ttl_days: float, now: int | None = None) -> Swept:
     return done
 
 
-async def run_periodically(store: Store, ttl_days: float, every: float = SWEEP_SECONDS) -> None:
+async def run_periodically(store: Store, ttl_days: float, every: float) -> None:
     """The clean-up job: at start, then every ``every`` seconds, until cancelled."""
     while True:
         try:
