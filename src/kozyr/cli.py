@@ -345,5 +345,50 @@ def verify_cmd(
         raise typer.Exit(1)
 
 
+ratings_app = typer.Typer(
+    help=_h("The server's player ratings.", "Рейтинги игроков сервера."), no_args_is_help=True
+)
+app.add_typer(ratings_app, name="ratings")
+
+
+@ratings_app.command("rebuild")
+def ratings_rebuild(
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help=_h(
+                "Database URL (default: $KOZYR_DATABASE_URL, else the SQLite database in "
+                "$KOZYR_DATA or ./kozyr-data).",
+                "Адрес базы данных (по умолчанию $KOZYR_DATABASE_URL, иначе SQLite в "
+                "$KOZYR_DATA или ./kozyr-data).",
+            ),
+        ),
+    ] = None,
+) -> None:
+    """Recompute every rating from the stored finished rated games, in the order they
+    finished, and print a summary (docs/ratings.md)."""
+    import asyncio
+
+    from kozyr.server.config import Settings
+    from kozyr.server.ratings import rebuild
+    from kozyr.server.store import Store
+
+    settings = Settings()
+    if database is not None:
+        settings.database_url = database
+
+    async def run() -> list[str]:
+        store = Store(settings.url)
+        try:
+            await store.migrate()
+            return (await rebuild(store)).lines()
+        finally:
+            await store.close()
+
+    for line in asyncio.run(run()):
+        typer.echo(line)
+
+
 def main() -> None:  # pragma: no cover - the console script entry
     app()

@@ -13,6 +13,7 @@ import httpx
 import pytest
 from tests.server.support import Player, ServerProc
 
+from kozyr.games import GAMES
 from kozyr.records import replay
 
 pytestmark = pytest.mark.asyncio
@@ -135,7 +136,9 @@ async def test_finished_table_is_served_from_the_database(tmp_path: Path) -> Non
         assert final.over
         info = (await other.http.get(f"/api/tables/{table}")).json()["table"]
         assert info["status"] == "finished" and info["seq"] == len(record["actions"])
-        assert info["result"] == final.summary() and info["seats"][1]["kind"] == "bot"
+        places = list(GAMES[final.game].result(final).places)
+        assert info["result"] == {**final.summary(), "places": places}
+        assert info["seats"][1]["kind"] == "bot"
         assert (await other.http.get(f"/api/games/{table}/replay")).status_code == 200
         # coming back after the end: the table frame and the final view, from the database
         await me.disconnect()

@@ -3,6 +3,8 @@ middleware, the life cycle, and the web page's static folder, served by path."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from kozyr.server import names
+from kozyr.server import guests, names
 from kozyr.server.bodies import field_error
 from kozyr.server.config import Settings
 from kozyr.server.connection import KeepTransport
@@ -69,9 +71,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if server.on_ready is not None:
             server.on_ready(restored)
         log.info("kozyr server ready (%d tables restored)", restored)
+        sweeper = asyncio.create_task(
+            guests.run_periodically(
+                server.store, settings.guest_ttl_days, settings.guest_sweep_seconds
+            )
+        )
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await server.sockets.close()
             await server.lobby.close()
             await server.bus.stop()

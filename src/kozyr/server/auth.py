@@ -31,6 +31,9 @@ NAME_RE = re.compile(r"[\w][\w .\-]{1,29}")
 
 _hasher = PasswordHasher()
 
+_RESERVED = frozenset(names.skeleton(n) for n in ("deleted", "удалён", "удален"))
+"""What a deleted account shows as (``kozyr.server.account_changes``): nobody's name."""
+
 
 def hash_password(password: str) -> str:
     return _hasher.hash(password)
@@ -65,6 +68,12 @@ def check_name(name: object) -> str:
             "bad_name",
             "Names starting with guest- are for guests.",
             "Имена, начинающиеся с guest-, только для гостей.",
+        )
+    if names.skeleton(clean) in _RESERVED:
+        raise _refused(
+            "bad_name",
+            "That name is reserved: deleted accounts show as it.",
+            "Это имя занято под удалённые учётные записи.",
         )
     if names.mixes_scripts(clean):
         raise _refused(

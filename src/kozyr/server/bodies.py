@@ -94,6 +94,7 @@ class NewTable(Body):
     seat: Seat = 0
     turn_timeout: Seconds | None = None
     """Absent: the server's default; null or 0: no clock."""
+    rated: StrictBool = False
 
 
 class Join(Body):
@@ -116,6 +117,8 @@ class QuickPlay(Body):
     game: Game = ""
     players: Players | None = None
     level: Level = 3
+    rated: StrictBool | None = None
+    """Absent: a table of people is rated, a table against the computer is not."""
 
 
 async def read_body(request: Request, limit: int, timeout: float) -> bytes:

@@ -121,6 +121,12 @@ class Settings:
     """Proxy addresses whose X-Forwarded-For/-Proto are believed (the client address the
     throttles count by). Unset: none, so a client cannot pick its own address."""
     session_days: int = 30
+    guest_ttl_days: float = field(default_factory=lambda: _float_env("KOZYR_GUEST_TTL_DAYS", 30))
+    """Guest accounts with no game in this many days are removed by a periodic job."""
+    guest_sweep_seconds: float = field(
+        default_factory=lambda: _float_env("KOZYR_GUEST_SWEEP_SECONDS", 3600)
+    )
+    """How often that job runs (and once at start)."""
     socket_buffer: int = field(default_factory=lambda: _int_env("KOZYR_SOCKET_BUFFER", 1024 * 1024))
     """Bytes of frames a connection may have waiting to be written before it is closed
     (1013): a client that does not read cannot make the server hold more for it."""

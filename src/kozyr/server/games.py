@@ -11,7 +11,7 @@ from kozyr.games.base import GameState
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.store import TableRow
 
-__all__ = ["GAMES", "Game", "game_of", "new_state"]
+__all__ = ["GAMES", "Game", "final_result", "game_of", "new_state"]
 
 
 def game_of(name: Any) -> Game:
@@ -32,3 +32,10 @@ def new_state(row: TableRow) -> GameState:
         join_order=row.join_order,
         dealing=row.dealing,
     )
+
+
+def final_result(row: TableRow, state: GameState) -> dict[str, Any]:
+    """What a finished table's row keeps as its result: the engine's summary and the
+    places (seats, best first) of the Game spec, which the finish hooks (ratings) read
+    inside the transaction, where there is no state to ask."""
+    return {**state.summary(), "places": list(game_of(row.game).result(state).places)}

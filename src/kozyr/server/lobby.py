@@ -368,6 +368,7 @@ class Lobby:
         seat: int = 0,
         turn_timeout: Any = "default",
         address: str | None = None,
+        rated: bool = False,
     ) -> Table:
         """A new table (429 ``too_many_tables`` past the creator's or the address's limit
         of unfinished tables); the creator sits at ``seat`` (unless ``sit`` is false), then the
@@ -380,6 +381,8 @@ class Lobby:
         if sit:
             if not isinstance(seat, int) or not 0 <= seat < n:
                 raise ProtocolError("bad_seat", "No such seat.")
+            if rated and user.guest:
+                raise ProtocolError("rated_needs_account", status=409)
             seats[seat] = Seat(user_id=user.id, name=user.name)
             join_order.append(seat)
         for s, level in self._bot_seats(bots, seats):
@@ -398,7 +401,7 @@ class Lobby:
         async with self._create_lock:
             self._check_limits(user, address)
             return await self._create(
-                user, game, opts, seats, join_order, bool(private), timeout, address
+                user, game, opts, seats, join_order, bool(private), timeout, address, rated
             )
 
     def _check_limits(self, user: User, address: str | None) -> None:
@@ -424,6 +427,7 @@ class Lobby:
         private: bool,
         timeout: float | None,
         address: str | None,
+        rated: bool = False,
     ) -> Table:
         n = len(seats)
         row = TableRow(
@@ -440,6 +444,7 @@ class Lobby:
             invite_code=secrets.token_urlsafe(9) if private else None,
             creator_id=user.id,
             turn_timeout=timeout,
+            rated=rated,
         )
         await self.store.insert_table(row)
         table = self._table(row)
@@ -477,28 +482,45 @@ class Lobby:
         return out
 
     async def quick_play(
-        self, user: User, game: str, players: int | None, level: int, address: str | None = None
+        self,
+        user: User,
+        game: str,
+        players: int | None,
+        level: int,
+        address: str | None = None,
+        rated: bool | None = None,
     ) -> Table:
         """The first open public table of ``game`` with a free seat, else a new table with
-        bots in every other seat (which starts at once)."""
+        bots in every other seat (which starts at once). ``rated`` None: a rated table of
+        people if there is one (a casual one else), a casual table against bots; guests
+        play casual games only."""
         spec = game_of(game)
+        if user.guest:
+            rated = False
         async with self._create_lock:  # one quick play at a time: no two half-full tables
-            for t in list(self.tables.values()):
-                row = t.row
-                if row.game != game or row.private or row.status != "open":
-                    continue
-                if players is not None and row.players != players:
-                    continue
+            found = [
+                t
+                for t in self.tables.values()
+                if t.row.game == game
+                and not t.row.private
+                and t.row.status == "open"
+                and (players is None or t.row.players == players)
+                and (rated is None or t.row.rated == rated)
+            ]
+            found.sort(key=lambda t: not t.row.rated)  # stable: rated first, else as before
+            for t in found:
                 if t.seat_of(user.id) is not None:
                     return t
-                if any(s.empty for s in row.seats):
+                if any(s.empty for s in t.row.seats):
                     try:
-                        await t.sit(user.id, user.name, None)
+                        await t.sit(user.id, user.name, None, user.guest)
                         return t
                     except ProtocolError:
                         continue
         n = players or spec.default_players
-        return await self.create(user, game, n, bots=[level] * (n - 1), address=address)
+        return await self.create(
+            user, game, n, bots=[level] * (n - 1), address=address, rated=bool(rated)
+        )
 
     async def games_of(self, user: User) -> list[dict[str, Any]]:
         out = []

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from kozyr.cards import CardError
 from kozyr.games.base import GameError, GameState, IllegalAction
-from kozyr.server.games import game_of, new_state
+from kozyr.server.games import final_result, game_of, new_state
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import ProtocolError, refusal
 from kozyr.server.store import Duplicate, TableRow, now_ms
@@ -115,7 +115,7 @@ class Match:
             # A small target can be reached in the first declarations, before any card.
             row.status = "finished"
             row.finished_ms = now_ms()
-            row.result = state.summary()
+            row.result = final_result(row, state)
         await self.store.save_table(row, started=True)
         for f in ("status", "started_ms", "first_dealer", "finished_ms", "result"):
             setattr(self.row, f, getattr(row, f))
@@ -188,7 +188,10 @@ class Match:
         finished: TableRow | None = None
         if nxt.over:
             finished = dataclasses.replace(
-                self.row, status="finished", finished_ms=now_ms(), result=nxt.summary()
+                self.row,
+                status="finished",
+                finished_ms=now_ms(),
+                result=final_result(self.row, nxt),
             )
         actor = "bot" if by == "bot" else f"user:{self.row.seats[seat].user_id}"
         started = time.perf_counter()

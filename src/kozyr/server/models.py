@@ -20,6 +20,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -35,6 +36,8 @@ users = Table(
     Column("created_ms", BigInteger, nullable=False),
     # the name's confusable skeleton (look-alikes share it); NULL for rows before 0002
     Column("name_skeleton", String(200), nullable=True),
+    # set when the account was deleted (0011): the row stays for its games, the name goes
+    Column("deleted_ms", BigInteger, nullable=True),
     Index("ix_users_name_skeleton", "name_skeleton"),
 )
 
@@ -71,6 +74,8 @@ game_tables = Table(
     Column("created_ms", BigInteger, nullable=False),
     Column("started_ms", BigInteger, nullable=True),
     Column("finished_ms", BigInteger, nullable=True),
+    # a rated game moves its players' ratings when it ends (0011)
+    Column("rated", Boolean, nullable=False, default=False, server_default=false()),
     Index("ix_game_tables_status", "status"),
 )
 
@@ -151,4 +156,41 @@ table_leases = Table(
     # the fencing token: +1 at every change of owner, checked by every commit
     Column("token", BigInteger, nullable=False),
     Column("expires_ms", BigInteger, nullable=False),
+)
+
+
+# -- ratings (kozyr.server.ratings, docs/ratings.md) ------------------------------------
+
+ratings = Table(
+    "ratings",
+    metadata,
+    # user:7 (a person) or bot:3 (a bot level)
+    Column("player", String(40), primary_key=True),
+    # imperial-2p, emperor-4p, ...
+    Column("variant", String(40), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=True),
+    Column("bot", Integer, nullable=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("last_ms", BigInteger, nullable=False),
+    Index("ix_ratings_variant", "variant", "last_ms"),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    # the order of the live updates: rebuild replays games in this order within a ms
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=False),
+    Column("player", String(40), nullable=False),
+    Column("variant", String(40), nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at_ms", BigInteger, nullable=False),
+    # a player (two bots of one level) is updated once per game
+    UniqueConstraint("table_id", "player", name="uq_rating_changes_table_player"),
+    Index("ix_rating_changes_player", "player", "variant", "id"),
 )

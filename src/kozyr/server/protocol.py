@@ -105,6 +105,24 @@ ERRORS: dict[str, tuple[str, str]] = {
         "Too many frames per second.",
         "Слишком много кадров в секунду.",
     ),
+    # Ratings, profiles and account changes (docs/ratings.md)
+    "rated_needs_account": (
+        "Guests are not rated: make an account to sit at a rated table.",
+        "Гости не получают рейтинг: чтобы сесть за рейтинговый стол, заведите учётную запись.",
+    ),
+    "no_user": ("No such player.", "Такого игрока нет."),
+    "bad_variant": (
+        "Unknown variant: one of imperial-2p, imperial-3p, emperor-3p, emperor-4p.",
+        "Неизвестный вариант: imperial-2p, imperial-3p, emperor-3p или emperor-4p.",
+    ),
+    "not_for_guests": (
+        "Guests cannot do that: make an account first.",
+        "Гостям это недоступно: сначала заведите учётную запись.",
+    ),
+    "not_guest": (
+        "Only a guest account can be turned into an account.",
+        "Превратить в учётную запись можно только гостевой вход.",
+    ),
 }
 
 

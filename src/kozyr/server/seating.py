@@ -33,9 +33,12 @@ class Seating:
         if not 0 <= seat < self.row.players:
             raise ProtocolError("bad_seat", "No such seat.", 400)
 
-    def sit(self, user_id: int, name: str, seat: int | None) -> int:
-        """Seats the person at ``seat`` (None: the first free one); returns the seat."""
+    def sit(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> int:
+        """Seats the person at ``seat`` (None: the first free one); returns the seat.
+        Guests are not rated, so they may not sit at a rated table."""
         self._check_open()
+        if guest and self.row.rated:
+            raise ProtocolError("rated_needs_account", status=409)
         if self.seat_of(user_id) is not None:
             raise ProtocolError("already_seated", "You already hold a seat here.", 409)
         free = [i for i, s in enumerate(self.row.seats) if s.empty]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from kozyr.server import ratings
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
 from kozyr.server.lobby import Lobby
@@ -22,6 +23,7 @@ class Server:
         self.settings = settings
         self.metrics = Metrics()
         self.store = Store(settings.url)
+        ratings.install(self.store)
         self.bus = make_bus(settings.redis_url)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
         self.on_ready: Callable[[int], None] | None = None

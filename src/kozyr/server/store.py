@@ -104,6 +104,8 @@ class TableRow:
     """The dealing scheme (``kozyr.games.dealing``); rows from before 0002 are LEGACY."""
     seed_secret: bool = True
     """False for seeds anyone could know: old small seeds, ``KOZYR_TABLE_SEED`` tables."""
+    rated: bool = False
+    """A rated game moves its players' ratings when it ends (``kozyr.server.ratings``)."""
 
 
 @dataclass
@@ -288,6 +290,7 @@ class Store:
             "created_ms": t.created_ms,
             "started_ms": t.started_ms,
             "finished_ms": t.finished_ms,
+            "rated": t.rated,
         }
 
     @staticmethod
@@ -348,6 +351,7 @@ class Store:
             created_ms=int(row.created_ms),
             started_ms=row.started_ms,
             finished_ms=row.finished_ms,
+            rated=bool(row.rated),
         )
 
     async def unfinished_tables(self) -> list[TableRow]:

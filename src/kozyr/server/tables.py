@@ -128,9 +128,9 @@ class Table:
 
     # -- lobby changes (before the game) --------------------------------------------
 
-    async def sit(self, user_id: int, name: str, seat: int | None) -> int:
+    async def sit(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> int:
         async with self.lock:
-            got = self.seating.sit(user_id, name, seat)
+            got = self.seating.sit(user_id, name, seat, guest)
             self.presence.seated(user_id, got)
             await self.after_seats()
             return got

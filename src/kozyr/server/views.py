@@ -58,6 +58,7 @@ def table_info(
         "players": row.players,
         "options": row.options,
         "private": row.private,
+        "rated": row.rated,
         "status": row.status,
         "seats": seats,
         "join_order": list(row.join_order),

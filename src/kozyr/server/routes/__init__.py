@@ -2,7 +2,17 @@
 
 from fastapi import APIRouter
 
-from kozyr.server.routes import accounts, games, health, replays, rules, socket, tables
+from kozyr.server.routes import (
+    account_changes,
+    accounts,
+    games,
+    health,
+    replays,
+    rules,
+    socket,
+    tables,
+    users,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
@@ -12,4 +22,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     replays.router,
     socket.router,
     rules.router,
+    users.router,
+    account_changes.router,
 )

@@ -48,6 +48,7 @@ async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         sit=body.sit,
         seat=body.seat,
         turn_timeout=(body.turn_timeout if "turn_timeout" in body.model_fields_set else "default"),
+        rated=body.rated,
         address=request.client.host if request.client else None,
     )
     return JSONResponse(table_json(table, user), status_code=201)
@@ -66,7 +67,7 @@ async def join(table_id: str, request: Request, body: JoinBody) -> Any:
     table = server_of(request).lobby.get(table_id)
     if not may_see(table.row, user, body.invite):
         raise ProtocolError("no_table", status=404)
-    got = await table.sit(user.id, user.name, body.seat)
+    got = await table.sit(user.id, user.name, body.seat, user.guest)
     return {"seat": got, **table_json(table, user)}
 
 
@@ -99,5 +100,7 @@ async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     user = await need_user(request)
     address = request.client.host if request.client else None
     lobby = server_of(request).lobby
-    table = await lobby.quick_play(user, body.game, body.players, body.level, address)
+    table = await lobby.quick_play(
+        user, body.game, body.players, body.level, address, rated=body.rated
+    )
     return {"seat": table.seat_of(user.id), **table_json(table, user)}
