@@ -130,7 +130,8 @@ export function historyTable(games, owner) {
     ];
     return (
       `<tr data-game="${esc(g.id)}"${g.won ? ' class="won"' : ""}>` +
-      cells.map((c, i) => `<td data-label="${esc(t(head[i]))}">${c}</td>`).join("") +
+      // One span per cell: on a phone the cell is a flex row of its label and its content.
+      cells.map((c, i) => `<td data-label="${esc(t(head[i]))}"><span>${c}</span></td>`).join("") +
       `</tr>`
     );
   });
