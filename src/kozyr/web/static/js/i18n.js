@@ -384,7 +384,7 @@ export const MESSAGES = {
     "Rating in {variant} after each game: {games}, from {first} to {last}",
     "Рейтинг ({variant}) после каждой партии: {games}, от {first} до {last}",
   ],
-  chart_point: ["{date}: {rating}", "{date}: {rating}"],
+  chart_point: ["{date}: rating {rating}", "{date}: рейтинг {rating}"],
   chart_table: ["The chart as a table", "График в виде таблицы"],
   chart_axis_games: ["games, oldest on the left", "партии, слева — ранние"],
   date: ["Date", "Дата"],
