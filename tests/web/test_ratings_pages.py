@@ -197,10 +197,12 @@ def test_leaderboard_by_variant_and_a_guest_is_not_rated(server: str, browser: A
         assert page.is_disabled(f"{form} input[name=rated]")
         hint = page.inner_text(f"{form} .rated-hint")
         assert hint == "Guests play casual games only: create an account to be rated."
+    shot(page, "37-lobby-guest-rated")
     # The leaderboard from the header: the first variant, then another from the picker.
     page.click(".top-nav .nav-board")
     page.wait_for_selector(".board tbody tr")
     assert fake.requests[-1] == "/api/leaderboard?variant=imperial-2p"
+    assert page.get_attribute(".nav-board", "aria-current") == "page"
     rows = page.eval_on_selector_all(
         ".board tbody tr", "trs => trs.map(tr => [...tr.cells].map(c => c.innerText))"
     )
@@ -252,6 +254,7 @@ def test_leaderboard_by_variant_and_a_guest_is_not_rated(server: str, browser: A
     page.route("**/api/me/upgrade", upgrade)
     _go(page, "#/account")
     page.wait_for_selector('form[data-form="upgrade"]')
+    assert page.get_attribute(".nav-board", "aria-current") is None
     assert page.locator('form[data-form="rename"], form[data-form="delete"]').count() == 0
     page.fill('form[data-form="upgrade"] input[name=name]', "Anna1")
     page.fill('form[data-form="upgrade"] input[name=password]', "a long password")

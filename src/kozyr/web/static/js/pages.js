@@ -39,6 +39,8 @@ export function setupPages(context) {
     if (current.screen === "account") relabelAccount(screen("account"));
     else current.render(screen(current.screen));
   });
+  // Table and replay addresses never reach routePage: the marks are cleared here too.
+  window.addEventListener("hashchange", () => markNav(location.hash));
   let resizeTimer = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
@@ -54,6 +56,7 @@ function screen(name) {
 
 /** Shows the page for `hash` if it is one of ours; false leaves it to app.js. */
 export function routePage(hash) {
+  markNav(hash);
   let m = hash.match(/^#\/user\/([^/?]+)(\/games)?(?:\?(.*))?$/);
   if (m) {
     let name;
@@ -103,6 +106,21 @@ async function open(name, load, render) {
     if (mine !== seq) return;
     current = { screen: name, render: (r) => (r.innerHTML = `<p class="panel form-error">${esc(ctx.errorText(e))}</p>`) };
     current.render(root);
+  }
+}
+
+/** The header link to the page on screen says so (aria-current), for eyes and readers. */
+function markNav(hash) {
+  const user = ctx.user();
+  const mine = user ? profileHref(user.name) : null;
+  const marks = [
+    [".nav-board", hash.startsWith("#/leaderboard")],
+    [".nav-me", mine != null && (hash === mine || hash.startsWith(`${mine}/`))],
+  ];
+  for (const [selector, on] of marks) {
+    const el = document.querySelector(selector);
+    if (el && on) el.setAttribute("aria-current", "page");
+    else if (el) el.removeAttribute("aria-current");
   }
 }
 
