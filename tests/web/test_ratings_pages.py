@@ -196,7 +196,11 @@ def test_leaderboard_by_variant_and_a_guest_is_not_rated(server: str, browser: A
     for form in (".quick-form", ".create-form"):
         assert page.is_disabled(f"{form} input[name=rated]")
         hint = page.inner_text(f"{form} .rated-hint")
-        assert hint == "Guests play casual games only: create an account to be rated."
+        assert hint == (
+            "Guests play casual games only: create an account to be rated. "
+            "Keep my games: create an account"
+        )
+        assert page.get_attribute(f"{form} .rated-hint a", "href") == "#/account"
     shot(page, "37-lobby-guest-rated")
     # The leaderboard from the header: the first variant, then another from the picker.
     page.click(".top-nav .nav-board")

@@ -151,7 +151,9 @@ function syncRatedSwitches() {
     const hint = box.parentElement.querySelector(".rated-hint");
     if (hint) {
       const key = guest ? "rated_guest_hint" : hint.dataset.hint;
-      hint.textContent = t(key);
+      // A signed-in guest is one step from being rated: the way there, beside the reason.
+      const upgrade = guest && user ? ` <a href="#/account">${esc(t("upgrade_title"))}</a>` : "";
+      hint.innerHTML = esc(t(key)) + upgrade;
       hint.classList.toggle("guest", guest);
     }
   }
