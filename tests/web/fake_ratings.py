@@ -14,6 +14,7 @@ START = 1_780_000_000_000  # 2026-05-28 (UTC), a fixed day: the page's dates are
 # Anna's ratings: hand-made display ratings after each game, oldest first.
 IMPERIAL_2P = [1500, 1512, 1520, 1509, 1531, 1540, 1538, 1560, 1575, 1590, 1601, 1612]
 EMPEROR_4P = [1480, 1511, 1534]
+IMPERIAL_3P = [1547]  # one game: a chart of one point
 TOTAL_GAMES = 45
 
 
@@ -40,6 +41,14 @@ def anna() -> dict[str, Any]:
                 "games": 3,
                 "provisional": True,
                 "history": history(EMPEROR_4P, 40),
+            },
+            "imperial-3p": {
+                "rating": 1547,
+                "mu": 28.0,
+                "sigma": 7.9,
+                "games": 1,
+                "provisional": True,
+                "history": history(IMPERIAL_3P, 60),
             },
             "imperial-2p": {
                 "rating": 1612,

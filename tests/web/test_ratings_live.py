@@ -61,6 +61,8 @@ def test_a_rated_game_shows_on_the_profile_the_history_and_the_leaderboard(
     assert me["games"] == 1 and rating["games"] == 1 and rating["provisional"] is True
     assert page.inner_text(f"{card} .big-rating") == f"{rating['rating']}?"
     assert page.locator(f"{card} svg circle.pt").count() == 1
+    ticks = page.eval_on_selector_all(f"{card} svg .y-label", "els => els.map(e => +e.textContent)")
+    assert len(set(ticks)) == len(ticks) >= 2 and min(ticks) <= rating["rating"] <= max(ticks)
     row = f'.latest tr[data-game="{table}"]'
     page.wait_for_selector(row)
     change = rating["history"][0]["rating"] - 1500  # a new player shows 1500

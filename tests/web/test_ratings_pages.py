@@ -11,7 +11,7 @@ from itertools import pairwise
 from typing import Any
 
 from tests.web.browsing import BROWSER, Page, _page, clean, guest, shot
-from tests.web.fake_ratings import EMPEROR_4P, IMPERIAL_2P, FakeRatings
+from tests.web.fake_ratings import EMPEROR_4P, IMPERIAL_2P, IMPERIAL_3P, FakeRatings
 
 pytestmark = BROWSER
 
@@ -42,7 +42,7 @@ def test_profile_with_its_charts_and_the_history_page_by_page(server: str, brows
     assert "21 games" in facts and "7 won" in facts
     # Cards in the variants' order; a provisional rating carries "?".
     cards = page.eval_on_selector_all(".rating-card", "els => els.map(e => e.dataset.variant)")
-    assert cards == ["imperial-2p", "emperor-4p"]
+    assert cards == ["imperial-2p", "imperial-3p", "emperor-4p"]
     imp = '.rating-card[data-variant="imperial-2p"]'
     emp = '.rating-card[data-variant="emperor-4p"]'
     assert page.inner_text(f"{imp} .big-rating") == "1612"
@@ -66,6 +66,12 @@ def test_profile_with_its_charts_and_the_history_page_by_page(server: str, brows
     )
     for (a, b), (ya, yb) in zip(pairwise(IMPERIAL_2P), pairwise(ys), strict=True):
         assert (b > a) == (yb < ya), (a, b, ya, yb)
+    # One game: one point, and labels still apart (1540 and 1550 around 1547).
+    one = '.rating-card[data-variant="imperial-3p"]'
+    assert page.inner_text(f"{one} .big-rating") == "1547?"
+    assert page.locator(f"{one} svg circle.pt").count() == len(IMPERIAL_3P)
+    ticks = page.eval_on_selector_all(f"{one} svg .y-label", "els => els.map(e => +e.textContent)")
+    assert ticks == [1540, 1550], ticks
     # Axes: ratings on round numbers around the range, the first game's date (28 May 2026).
     ticks = page.eval_on_selector_all(f"{imp} svg .y-label", "els => els.map(e => +e.textContent)")
     assert min(ticks) <= 1500 and max(ticks) >= 1612, ticks

@@ -27,7 +27,8 @@ export function ratingChart(points, width, words, id) {
   const ratings = points.map((p) => p.rating);
   let lo = Math.min(...ratings);
   let hi = Math.max(...ratings);
-  const step = niceStep(hi - lo);
+  // At least 40 points of scale: one game, or a flat run, still gets distinct round labels.
+  const step = niceStep(Math.max(hi - lo, 40));
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
   if (hi === lo) {

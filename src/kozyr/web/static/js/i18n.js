@@ -345,8 +345,8 @@ export const MESSAGES = {
     "Итог партии изменит рейтинг игроков.",
   ],
   rated_hint_quick: [
-    "Against people quick play is always rated; against the computer only with this on.",
-    "С людьми быстрая игра всегда рейтинговая, с компьютером — только если это включено.",
+    "On: rated games only, against the computer too. Off: a table of people may still be rated.",
+    "Включено: только рейтинговые партии, и с компьютером тоже. Выключено: стол с людьми всё равно может оказаться рейтинговым.",
   ],
   rated_guest_hint: [
     "Guests play casual games only: create an account to be rated.",
@@ -450,6 +450,11 @@ export const MESSAGES = {
     "That name looks too much like another player's.",
     "Это имя слишком похоже на имя другого игрока.",
   ],
+  err_not_for_guests: [
+    "A guest has no name or password to change: create an account first.",
+    "У гостя нет имени и пароля для смены: сначала создайте учётную запись.",
+  ],
+  err_not_guest: ["This is already an account.", "Это уже учётная запись."],
   err_rated_needs_account: [
     "Rated tables are for players with an account; guests play casual games.",
     "За рейтинговый стол садятся только игроки с учётной записью; гости играют без рейтинга.",
