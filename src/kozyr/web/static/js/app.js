@@ -613,7 +613,7 @@ async function refreshLobby() {
             `<a class="btn small" href="/api/games/${esc(g.id)}/record" download="kozyr-${esc(g.id)}.json">${esc(t("download_record"))}</a>`
           : btn("resume", g.id, "resume", true);
       return (
-        `<li><span class="what">${esc(gameName(g.game))}</span><span class="pill">${esc(status)}</span>` +
+        `<li><span class="what">${esc(gameName(g.game))}</span><span class="pill">${esc(status)}</span>${ratedPill(g.rated)}` +
         `<span class="seats-line">${esc(when)}</span><span class="actions">${buttons}</span></li>`
       );
     });
