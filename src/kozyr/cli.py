@@ -1,4 +1,4 @@
-"""The ``kozyr`` command: play, replay, verify, arena, serve."""
+"""The ``kozyr`` command: play, replay, verify, review, arena, serve."""
 
 from __future__ import annotations
 
@@ -19,11 +19,14 @@ from kozyr.bots.registry import DEFAULT_LEVEL, make_bot
 from kozyr.cards import Lang
 from kozyr.games import GAMES
 from kozyr.games.dealing import SEED_BITS
+from kozyr.games.stakes import StakeError, StakeTerms
 from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save, verify
+from kozyr.review_command import review_cmd
 from kozyr.server.serve import serve
 from kozyr.terminal.help_lang import help_lang, use_russian_chrome
 from kozyr.terminal.session import Session
+from kozyr.terminal.tally import Tally, parse_stake, stake_words
 from kozyr.terminal.views import view_for
 
 # --help is in Russian with --lang ru, or with a Russian locale (help_lang).
@@ -52,6 +55,7 @@ play_app = typer.Typer(
 )
 app.add_typer(play_app, name="play")
 app.command("arena")(arena)
+app.command("review")(review_cmd)
 app.command("serve")(serve)
 
 
@@ -103,6 +107,20 @@ DirOpt = Annotated[
 SeatOpt = Annotated[
     int, typer.Option(help=_h("Your seat (0 = first).", "Ваше место (0 — первое)."))
 ]
+StakeOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--stake",
+        metavar="KIND:S",
+        help=_h(
+            "Play for stakes, a local tally (no chips move): per_game:S or per_imperial:S "
+            "(Imperial), per_place:S or per_trick:S (Emperor); S whole chips, 1 to 1,000,000.",
+            "Игра на ставку, счёт ведётся только здесь: per_game:S или per_imperial:S "
+            "(Империал), per_place:S или per_trick:S (Император); S — целое число фишек, "
+            "от 1 до 1 000 000.",
+        ),
+    ),
+]
 BotOpt = Annotated[
     str,
     typer.Option(
@@ -141,12 +159,14 @@ def _play_game(
     records: Path | None,
     seat: int,
     level: str,
+    stake: str | None = None,
 ) -> None:
     from kozyr.terminal.style import seat_names
 
     _seat_check(seat, players)
     _bot_check(game, level)
     language: Lang = lang.value if lang else default_lang()
+    terms = _stake_check(stake, game, language)
     secret = seed is None
     seed = secrets.randbits(SEED_BITS) if seed is None else seed
     spec = GAMES[game]
@@ -163,13 +183,42 @@ def _play_game(
     if not secret:
         console.print(t("seed_not_secret", language, seed=seed))
     console.print(t(f"help_{game}", language))
+    tally = Tally(terms, names) if terms else None
+    if tally:
+        console.print(t("stake_playing", language, terms=stake_words(tally.terms, language)))
     Session(state, seat, bots, view, console, console.input, language).run()
+    if tally:
+        _settle(tally, spec.settle(tally.terms, state) if state.over else None, console, language)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     name = f"{game}-{stamp}.json" if secret else f"{game}-{stamp}-seed{seed}.json"
     path = (records or _records_dir()) / name
     created = datetime.now(UTC).isoformat(timespec="seconds")
     save(state, path, players=names, bots=level, created=created, seed_secret=secret)
     console.print(t("record_saved", language, path=path))
+
+
+def _stake_check(stake: str | None, game: str, lang: Lang) -> StakeTerms | None:
+    """The terms of ``--stake``, checked before the game starts (a bad one exits 2)."""
+    if stake is None:
+        return None
+    try:
+        return parse_stake(stake, game, lang)
+    except StakeError as e:
+        raise typer.BadParameter(str(e), param_hint="--stake") from e
+
+
+def _settle(tally: Tally, nets: list[int] | None, console: Console, lang: Lang) -> None:
+    """Prints one game's settlement (none for a game left unfinished), and the session's
+    totals once it holds more than one game."""
+    if nets is None:
+        console.print(t("stake_unsettled", lang))
+        return
+    tally.add(nets)
+    for line in tally.game_lines(nets, lang):
+        console.print(line, markup=False)
+    if tally.games > 1:
+        for line in tally.session_lines(lang):
+            console.print(line, markup=False)
 
 
 @play_app.command(
@@ -186,8 +235,9 @@ def play_imperial(
     records: DirOpt = None,
     seat: SeatOpt = 0,
     level: BotOpt = str(DEFAULT_LEVEL),
+    stake: StakeOpt = None,
 ) -> None:
-    _play_game("imperial", players, seed, lang or ctx.obj, records, seat, level)
+    _play_game("imperial", players, seed, lang or ctx.obj, records, seat, level, stake)
 
 
 @play_app.command(
@@ -204,8 +254,9 @@ def play_emperor(
     records: DirOpt = None,
     seat: SeatOpt = 0,
     level: BotOpt = str(DEFAULT_LEVEL),
+    stake: StakeOpt = None,
 ) -> None:
-    _play_game("emperor", players, seed, lang or ctx.obj, records, seat, level)
+    _play_game("emperor", players, seed, lang or ctx.obj, records, seat, level, stake)
 
 
 @app.command(

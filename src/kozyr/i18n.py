@@ -129,6 +129,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "standing": ("Final standing", "Итоговые места"),
     "prompt_action": ("Your choice", "Ваш выбор"),
+    # kozyr play --stake: a local tally (kozyr.terminal.tally)
+    "stake_per_game": ("{chips} per game", "{chips} за партию"),
+    "stake_per_imperial": (
+        "{chips} per imperial short of the target",
+        "{chips} за каждый недостающий до цели империал",
+    ),
+    "stake_per_place": ("{chips} per place", "{chips} за место"),
+    "stake_per_trick": (
+        "{chips} per trick of difference in the totals (at most 10 a pair)",
+        "{chips} за каждую взятку разницы в счёте (не больше 10 с пары)",
+    ),
+    "stake_playing": (
+        "Playing for stakes: {terms}. A local tally: no chips move anywhere.",
+        "Игра на ставку: {terms}. Счёт ведётся только здесь, фишки никуда не переводятся.",
+    ),
+    "stake_settled": ("Stakes ({terms}):", "Расчёт по ставке ({terms}):"),
+    "stake_pays": ("{payer} {verb} {payee}: {chips}", "{payer} {verb} {payee}: {chips}"),
+    "stake_nobody_pays": ("nobody pays anyone", "никто никому не платит"),
+    "stake_net": ("Net: {list}", "Итог: {list}"),
+    "stake_session": ("Games played: {n}. Session total:", "Сыграно партий: {n}. Итог сессии:"),
+    "stake_err_bad_stake": (
+        "write the stake as KIND:S ({kinds}), not {text!r}",
+        "ставку пишут как ВИД:S ({kinds}), а не «{text}»",
+    ),
+    "stake_err_bad_stake_kind": (
+        "the stake kind in {game} is one of {kinds}, not {kind!r}",
+        "вид ставки в игре {game}: {kinds}, а не «{kind}»",
+    ),
+    "stake_err_stake_wrong_game": (
+        "{kind} is a stake of {other}, not of {game} ({kinds})",
+        "{kind} — ставка игры {other}, а не {game} ({kinds})",
+    ),
+    "stake_err_bad_stake_chips": (
+        "S is a whole number of chips from 1 to {most}, not {chips!r}",
+        "S — целое число фишек от 1 до {most}, а не «{chips}»",
+    ),
+    "stake_unsettled": (
+        "The game was not finished: no stakes change hands.",
+        "Партия не окончена: по ставке никто не платит.",
+    ),
     "choices": ("Choices", "Варианты"),
     "ask_swap": (
         "Exchange: take another player's hand (swap N), or keep yours (pass)",
@@ -178,6 +218,7 @@ UNITS: dict[str, tuple[str, str, str, str, str]] = {
     "trick": ("trick", "tricks", "взятка", "взятки", "взяток"),
     "card": ("card", "cards", "карта", "карты", "карт"),
     "imperial": ("imperial", "imperials", "империал", "империала", "империалов"),
+    "chip": ("chip", "chips", "фишка", "фишки", "фишек"),
 }
 
 

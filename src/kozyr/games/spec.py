@@ -31,9 +31,12 @@ from kozyr.games.deal_json import card_names, claim, optional_card, read_hands, 
 from kozyr.games.dealing import SECURE
 from kozyr.games.emperor import EmperorDeal, EmperorOptions, EmperorState
 from kozyr.games.emperor.deal import seeded_deal as emperor_seeded_deal
+from kozyr.games.emperor.markets import CATALOGUE as EMPEROR_MARKETS
 from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
 from kozyr.games.imperial.deal import draw_first_dealer
 from kozyr.games.imperial.deal import seeded_deal as imperial_seeded_deal
+from kozyr.games.imperial.markets import CATALOGUE as IMPERIAL_MARKETS
+from kozyr.games.markets import Catalogue
 from kozyr.games.stakes import StakeError, StakeTerms
 
 __all__ = ["GAMES", "EmperorGame", "Game", "GameResult", "ImperialGame", "Options"]
@@ -87,6 +90,8 @@ class Game(ABC):
     player_counts: tuple[int, ...]
     default_players: int
     stake_kinds: tuple[str, ...]
+    markets: Catalogue
+    """What spectators may bet on, and how the game's events decide it (B4)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -183,6 +188,7 @@ class ImperialGame(Game):
     player_counts = (2, 3)
     default_players = 2
     stake_kinds = stakes.KINDS["imperial"]
+    markets = IMPERIAL_MARKETS
 
     def options_from_json(self, data: Mapping[str, Any]) -> ImperialOptions:
         return ImperialOptions.from_json(_options_object(data))
@@ -273,6 +279,7 @@ class EmperorGame(Game):
     player_counts = (3, 4)
     default_players = 4
     stake_kinds = stakes.KINDS["emperor"]
+    markets = EMPEROR_MARKETS
 
     def options_from_json(self, data: Mapping[str, Any]) -> EmperorOptions:
         return EmperorOptions.from_json(_options_object(data))

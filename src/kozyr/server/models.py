@@ -138,3 +138,17 @@ ledger_entries = Table(
     Index("ix_ledger_entries_account", "account_id", "id"),
     Index("ix_ledger_entries_tx", "tx_id"),
 )
+
+
+# -- table ownership across server processes (kozyr.server.leases) -------------------
+
+table_leases = Table(
+    "table_leases",
+    metadata,
+    Column("table_id", String(16), primary_key=True),
+    # the process that owns the table's game right now (e.g. "host:pid:boot")
+    Column("owner", String(120), nullable=False),
+    # the fencing token: +1 at every change of owner, checked by every commit
+    Column("token", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+)

@@ -6,6 +6,8 @@ import { applyStatic, hasMessage, initialLang, lang, onLangChange, setLang, t } 
 import { api, ApiError, CLOSE_POLICY, CLOSE_TOO_SLOW, Socket } from "./net.js";
 import { esc, TableView } from "./table.js";
 import { actionWords, titleWord } from "./narrate.js";
+import { agreeToStake, fillStakeKinds, settlementHtml, stakeFromForm, stakeHint, stakeLine, stakeTooHighText } from "./stakes.js";
+import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
 import { nameLink, ratedPill, routePage, setupPages, userChanged } from "./pages.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -31,6 +33,7 @@ window.kozyr = app; // for people curious in the console, and for the browser te
 /** The server's own words for an error (HTTP body or WebSocket frame), in the page's language. */
 function serverMessage(body) {
   if (!body) return "";
+  if (body.code === "stake_too_high" && stakeTooHighText(body)) return stakeTooHighText(body);
   if (lang() === "ru" && body.message_ru) return body.message_ru;
   return body.message || "";
 }
@@ -118,11 +121,14 @@ async function start() {
   setupLobby();
   setupTable();
   setupReplay();
+  initWallet({ errorText });
+  onBalance(() => stakeHints());
   setupPages({
     show,
     leave: () => {
       leaveTableScreen();
       closeReplay();
+      closeWallet();
     },
     user: () => app.user,
     setUser: (user) => {
@@ -152,6 +158,8 @@ async function start() {
 function relabel() {
   applyStatic(document);
   renderWho();
+  renderBalance();
+  if (app.screen === "wallet") renderWallet();
   fillPlayerChoices();
   if (app.screen === "lobby") refreshLobby();
   if (app.tableView) app.tableView.relabel();
@@ -207,6 +215,7 @@ function setupAuth() {
 
 function showAuth(message = "") {
   app.user = null;
+  setBalance(null);
   renderWho();
   show("auth");
   authError(message);
@@ -228,6 +237,7 @@ function renderWho() {
 function signedIn(user) {
   app.user = user;
   renderWho();
+  refreshBalance();
   if (!app.socket) {
     app.socket = new Socket({ onFrame, onState });
     app.socket.connect();
@@ -260,6 +270,12 @@ function route() {
   if (routePage(hash)) return;
   leaveTableScreen();
   closeReplay();
+  closeWallet();
+  if (hash === "#/wallet") {
+    show("wallet");
+    openWallet();
+    return;
+  }
   show("lobby");
   refreshLobby();
   app.socket?.send({ type: "lobby" });
@@ -410,6 +426,11 @@ function onError(f) {
 
 // ------------------------------------------------------------------ lobby
 
+/** The stake hints of both forms, with the balance as it is known now. */
+function stakeHints() {
+  for (const form of [$(".quick-form"), $(".create-form")]) stakeHint(form, balance());
+}
+
 function fillPlayerChoices() {
   for (const form of [$(".quick-form"), $(".create-form")]) {
     const game = form.elements.game.value;
@@ -419,6 +440,7 @@ function fillPlayerChoices() {
     sel.innerHTML = counts.map((n) => `<option value="${n}">${esc(t("players_n", { n }))}</option>`).join("");
     if (counts.includes(Number(keep))) sel.value = keep;
   }
+  for (const form of [$(".quick-form"), $(".create-form")]) fillStakeKinds(form, balance());
   const create = $(".create-form");
   const imperial = create.elements.game.value === "imperial";
   $(".opts-imperial").hidden = !imperial;
@@ -429,19 +451,20 @@ function setupLobby() {
   for (const form of [$(".quick-form"), $(".create-form")]) {
     form.addEventListener("change", (e) => {
       if (e.target.name === "game") fillPlayerChoices();
+      else stakeHint(form, balance());
     });
+    form.addEventListener("input", () => stakeHint(form, balance()));
   }
   fillPlayerChoices();
   $(".quick-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = ev.target.elements;
     try {
-      const r = await api("POST", "/api/quickplay", {
-        game: f.game.value,
-        players: Number(f.players.value),
-        level: Number(f.level.value),
-        ...(f.rated.checked ? { rated: true } : {}), // unset: the server's default (#13)
-      });
+      const body = { game: f.game.value, players: Number(f.players.value), level: Number(f.level.value) };
+      const stake = stakeFromForm(ev.target);
+      if (stake) body.stake = stake;
+      if (f.rated.checked) body.rated = true; // unset: the server's default (#13)
+      const r = await api("POST", "/api/quickplay", body);
       location.hash = `#/table/${r.table.id}`;
     } catch (e) {
       toast(errorText(e));
@@ -470,6 +493,8 @@ function setupLobby() {
     const timeout = Number(f.turn_timeout.value);
     body.turn_timeout = timeout > 0 ? timeout : null;
     if (f.bots.checked) body.bots = Array(players - 1).fill(Number(f.level.value));
+    const stake = stakeFromForm(ev.target);
+    if (stake) body.stake = stake;
     try {
       const r = await api("POST", "/api/tables", body);
       const invite = r.table.invite_code ? `?invite=${encodeURIComponent(r.table.invite_code)}` : "";
@@ -487,6 +512,7 @@ function setupLobby() {
     if (!btn) return;
     const id = btn.dataset.id;
     if (btn.dataset.do === "join") {
+      if (!(await agreeToStake(app.lobbyTables?.get(id), balance()))) return;
       try {
         await api("POST", `/api/tables/${id}/join`, {});
         location.hash = `#/table/${id}`;
@@ -578,11 +604,13 @@ async function refreshLobby() {
     toast(errorText(e));
   }
   $(".more-tables").hidden = !more;
+  app.lobbyTables = new Map(tables.map((tb) => [tb.id, tb]));
   const mine = new Set(games.filter((g) => g.status !== "finished").map((g) => g.id));
   const li = (tb, buttons) =>
     `<li data-table="${esc(tb.id)}"><span class="what">${esc(gameName(tb.game))}</span>` +
     `<span class="pill">${esc(t("players_n", { n: tb.players }))}</span>` +
     `<span class="pill">${esc(optionsLine(tb))}</span>${ratedPill(tb.rated)}` +
+    (tb.stake ? `<span class="pill stake">${esc(stakeLine(tb.stake))}</span>` : "") +
     `<span class="seats-line">${seatsLine(tb)}</span><span class="actions">${buttons}</span></li>`;
   const btn = (what, id, key, primary = false) =>
     `<button type="button" class="btn small${primary ? " primary" : ""}" data-do="${what}" data-id="${esc(id)}">${esc(t(key))}</button>`;
@@ -644,6 +672,7 @@ function setupTable() {
     const id = app.table.id;
     try {
       if (btn.dataset.seatDo === "sit") {
+        if (!(await agreeToStake(app.table.info, balance()))) return;
         await api("POST", `/api/tables/${id}/join`, { seat, invite: app.table.invite || undefined });
       } else if (btn.dataset.seatDo === "bot") {
         const level = Number($(".waiting select[name=level]")?.value || 3);
@@ -683,7 +712,11 @@ function leaveTableScreen() {
 
 function onTableInfo(f) {
   const tb = app.table;
+  const settledNow = Array.isArray(f.table.settlement) && !Array.isArray(tb.info?.settlement);
   tb.info = f.table;
+  if (settledNow || (f.table.stake && f.table.status !== tb.shownStatus)) refreshBalance();
+  tb.shownStatus = f.table.status;
+  if (app.overShown === tb.id && $(".over-dialog").open) showOver(true);
   tb.you = f.you ?? null;
   $(".table-rated").hidden = !f.table.rated;
   if (f.table.deadline_ms) tb.deadline = f.table.deadline_ms;
@@ -727,7 +760,9 @@ function renderWaiting() {
   const status = info.status === "finished" ? t("table_finished") : t("waiting_start");
   root.innerHTML =
     `<section class="panel waiting"><h2>${esc(gameName(info.game))} · ${esc(t("players_n", { n: info.players }))} ${ratedPill(info.rated)}</h2>` +
-    `<p class="muted">${esc(status)}</p><ul class="table-list">${rows}</ul>` +
+    `<p class="muted">${esc(status)}</p>` +
+    (info.stake ? `<p class="stake-note"><span class="pill stake">${esc(stakeLine(info.stake))}</span> ${esc(t("stake_agree_short"))}</p>` : "") +
+    `<ul class="table-list">${rows}</ul>` +
     (creator && info.seats.some((s) => s.kind === "empty")
       ? `<label class="bot-level"><span>${esc(t("bot_level"))}</span><select name="level">` +
         [1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(t(`level_${n}`))}</option>`).join("") +
@@ -790,6 +825,8 @@ function drawTable() {
     deadline,
     turnSeconds: info.turn_timeout,
     spectators: info.spectators,
+    stake: info.stake,
+    stakeHold: info.stake_hold,
   });
   const over = game === "imperial" ? obs.over : obs.phase === "over";
   if (over && app.overShown !== tb.id) {
@@ -829,7 +866,7 @@ function showOver(relabelOnly) {
     body = `<h3>${esc(t("standing"))}</h3><table><thead><tr><th>${esc(t("place"))}</th><th>${esc(t("player"))}</th><th>${esc(t("title"))}</th><th>${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
   $("#over-title").textContent = `${t("game_over")}: ${title}`;
-  $(".over-body").innerHTML = body;
+  $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you);
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;
   dl.setAttribute("download", `kozyr-${tb.id}.json`);

@@ -334,7 +334,7 @@ export const MESSAGES = {
   // the lobby's pages
   more_tables: ["More tables", "Ещё столы"],
   // ratings, profiles, leaderboards and account settings (#13). Families ending in
-  // _one/_two/_few/_many/_other are chosen by Intl.PluralRules (plural() below).
+  // _one/_two/_few/_many/_other are chosen by Intl.PluralRules (tn() below).
   nav_leaderboard: ["Leaderboard", "Рейтинг"],
   nav_my_profile: ["My profile", "Мой профиль"],
   rated: ["rated", "рейтинговая"],
@@ -373,7 +373,6 @@ export const MESSAGES = {
   profile_since: ["Playing since {date}", "Играет с {date}"],
   profile_you: ["This is you", "Это вы"],
   deleted_user: ["deleted", "удалён"],
-  balance: ["Chips: {n}", "Фишки: {n}"],
   rating: ["Rating", "Рейтинг"],
   rating_provisional: [
     "A question mark: fewer than 10 rated games, the rating is still settling.",
@@ -500,6 +499,96 @@ export const MESSAGES = {
     "Партия сдана до появления отпечатков, и зерну из записи соответствуют лишь сдачи {ok} из {n}.",
   ],
   verify_problems: ["What does not match:", "Что не сходится (по-английски):"],
+  // chips, stakes and the wallet (issue #11); counts go through tn(): key_one/_few/_many/_other
+  chips_one: ["{n} chip", "{n} фишка"],
+  chips_few: ["{n} chips", "{n} фишки"],
+  chips_many: ["{n} chips", "{n} фишек"],
+  chips_other: ["{n} chips", "{n} фишки"],
+  stake_field: ["Play for chips", "Игра на фишки"],
+  stake_chips: ["Stake in chips", "Ставка в фишках"],
+  stake_none: ["No stakes", "Без ставок"],
+  stake_kind_per_game: ["Per game", "За партию"],
+  stake_kind_per_imperial: ["Per missing imperial", "За недостающий империал"],
+  stake_kind_per_place: ["Per place", "За место"],
+  stake_kind_per_trick: ["Per trick of difference", "За взятку разницы"],
+  stake_about_per_game: ["Each loser pays the winner {chips}.", "Каждый проигравший платит победителю: {chips}."],
+  stake_about_per_imperial: [
+    "Each loser pays the winner {chips} for every imperial he is short of the target.",
+    "Каждый проигравший платит победителю {chips} за каждый недостающий до цели империал.",
+  ],
+  stake_about_per_place: [
+    "Paid by the final places: with 4 players +3, +1, −1, −3 times {chips}; with 3 players +2, 0, −2 times.",
+    "Расчёт по итоговым местам: при 4 игроках +3, +1, −1, −3 ставки по {chips}; при 3 игроках +2, 0, −2.",
+  ],
+  stake_about_per_trick: [
+    "Between every two players the higher total receives {chips} for each trick of difference, at most 10 times.",
+    "Между каждыми двумя игроками у кого счёт выше, тот получает {chips} за каждую взятку разницы, не больше 10 раз.",
+  ],
+  stake_line_per_game: ["stake {n} per game", "ставка {n} за партию"],
+  stake_line_per_imperial: ["stake {n} per missing imperial", "ставка {n} за недостающий империал"],
+  stake_line_per_place: ["stake {n} per place", "ставка {n} за место"],
+  stake_line_per_trick: ["stake {n} per trick of difference", "ставка {n} за взятку разницы"],
+  stake_line_other: ["stake {n} ({kind})", "ставка {n} ({kind})"],
+  stake_hold_each: ["Each player puts {chips} in escrow.", "Каждый игрок вносит в залог: {chips}."],
+  stake_your_balance: ["Your balance: {chips}.", "Ваш баланс: {chips}."],
+  stake_agree_short: [
+    "Taking a seat is agreeing to these stakes.",
+    "Сесть за стол — значит согласиться на эти ставки.",
+  ],
+  stake_agree_title: ["A table with stakes", "Стол со ставками"],
+  stake_agree: [
+    "Taking a seat is agreeing to these stakes. When the game starts, {chips} go from your wallet into escrow; at the end the settlement pays out by the result.",
+    "Сесть за стол — значит согласиться на эти ставки. Когда игра начнётся, из вашего кошелька в залог переводится: {chips}; в конце расчёт выплатит фишки по результату.",
+  ],
+  stake_sit_agree: ["I agree: sit down", "Согласен: сесть"],
+  stake_too_high: [
+    "You cannot sit at this table: your balance is {balance}, and it holds {hold} from each player.",
+    "За этот стол сесть нельзя: на вашем счету {balance}, а он берёт в залог {hold} с каждого игрока.",
+  ],
+  settlement: ["Stakes settled", "Расчёт по ставкам"],
+  settle_pending: ["Settling the stakes…", "Идёт расчёт по ставкам…"],
+  settle_pays: ["{from} pays {to}: {chips}", "Платит {from}, получает {to}: {chips}"],
+  settle_none: ["Nobody pays anyone.", "Никто никому не платит."],
+  settle_net: ["Net", "Итог"],
+  settle_you_won: ["You won {chips}.", "Ваш выигрыш: {chips}."],
+  settle_you_lost: ["You lost {chips}.", "Ваш проигрыш: {chips}."],
+  settle_you_even: ["You are even.", "Вы при своих."],
+  balance_label: ["Your wallet: {chips}", "Ваш кошелёк: {chips}"],
+  wallet_open: ["Open your wallet", "Открыть кошелёк"],
+  wallet_title: ["Your chips", "Ваши фишки"],
+  wallet_note: [
+    "Play chips only: never money, never exchangeable.",
+    "Только игровые фишки: не деньги и ни на что не обмениваются.",
+  ],
+  wallet_balance: ["Balance", "Баланс"],
+  wallet_held: ["Held at tables", "В залоге за столами"],
+  wallet_history: ["History", "История"],
+  wallet_more: ["More", "Ещё"],
+  wallet_empty: ["No entries yet.", "Записей пока нет."],
+  top_up: ["Top up to 100", "Пополнить до 100"],
+  top_up_about: ["Once a day, when you have fewer than 100 chips.", "Раз в день, когда у вас меньше 100 фишек."],
+  top_up_done: ["Topped up to 100 chips.", "Пополнено до 100 фишек."],
+  ledger_grant: ["Welcome grant", "Приветственные фишки"],
+  ledger_top_up: ["Daily top-up", "Ежедневное пополнение"],
+  ledger_escrow: ["Stake held at table {table}", "Залог за столом {table}"],
+  ledger_settle: ["Settled at table {table}", "Расчёт за столом {table}"],
+  ledger_settle_won: ["Won {chips} at table {table}", "Выигрыш за столом {table}: {chips}"],
+  ledger_settle_lost: ["Lost {chips} at table {table}", "Проигрыш за столом {table}: {chips}"],
+  ledger_settle_even: ["Even at table {table}", "При своих за столом {table}"],
+  ledger_refund: ["Stake returned from table {table}", "Залог возвращён со стола {table}"],
+  ledger_other: ["Other entry ({kind})", "Другая запись ({kind})"],
+  err_stake_too_high: ["Your balance does not cover this table's stake.", "Вашего баланса не хватает на ставку этого стола."],
+  err_top_up_not_due: [
+    "No top-up is due: it is for balances under 100, once a day.",
+    "Пополнение не положено: оно для баланса меньше 100, раз в день.",
+  ],
+  err_bad_stake: ["Those stake terms cannot be agreed.", "Такие условия ставки принять нельзя."],
+  err_bad_stake_kind: ["No such kind of stake.", "Такого вида ставки нет."],
+  err_stake_wrong_game: ["That stake belongs to the other game.", "Это ставка другой игры."],
+  err_bad_stake_chips: [
+    "The stake is a whole number of chips from 1 to 1,000,000.",
+    "Ставка — целое число фишек от 1 до 1 000 000.",
+  ],
 };
 
 const listeners = new Set();
@@ -552,17 +641,10 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
-/** The form of `base` for the number n: `${base}_${category}` by the language's plural
- * rules (`ordinal`: 1st, 2nd), falling back to `${base}_other`; n fills {n}. */
-export function plural(base, n, params = {}, ordinal = false) {
-  const rules = new Intl.PluralRules(current, ordinal ? { type: "ordinal" } : {});
-  const key = `${base}_${rules.select(n)}`;
-  return t(hasMessage(key) ? key : `${base}_other`, { n, ...params });
-}
-
-/** 1st, 2nd / 1-е, 2-е. */
+/** 1st, 2nd / 1-е, 2-е: `ord_${category}` by the language's ordinal rules. */
 export function ordinal(n) {
-  return plural("ord", n, {}, true);
+  const key = `ord_${new Intl.PluralRules(current, { type: "ordinal" }).select(n)}`;
+  return t(hasMessage(key) ? key : "ord_other", { n });
 }
 
 /** A date (and with time: true, the time) in the page's language. */
@@ -572,6 +654,20 @@ export function formatDate(ms, { time = false, short = false } = {}) {
   if (time && short) Object.assign(options, { hour: "2-digit", minute: "2-digit" });
   else if (time) options.timeStyle = "short";
   return new Intl.DateTimeFormat(current === "ru" ? "ru-RU" : "en-GB", options).format(new Date(ms));
+}
+
+/** A number as the page's language writes it: 1,000 / 1 000. */
+export function formatNumber(n) {
+  return new Intl.NumberFormat(current === "ru" ? "ru-RU" : "en-GB").format(n);
+}
+
+/**
+ * The message for a count: `${key}_${category}` by the language's plural rules
+ * (Russian 1 фишка, 2 фишки, 5 фишек, 21 фишка), with {n} the count written out.
+ */
+export function tn(key, n, params = {}) {
+  const form = `${key}_${new Intl.PluralRules(current).select(n)}`;
+  return t(hasMessage(form) ? form : `${key}_other`, { ...params, n: formatNumber(n) });
 }
 
 /** Fills elements marked data-i18n (text), data-i18n-label (aria-label), data-i18n-title. */

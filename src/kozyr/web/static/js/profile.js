@@ -2,7 +2,7 @@
 // whole history a page at a time (#/user/NAME/games?page=N).
 
 import { ratingChart } from "./chart.js";
-import { formatDate, ordinal, plural, t } from "./i18n.js";
+import { formatDate, ordinal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { changeOf, personHtml, profileHref, ratedPill, ratingText, VARIANTS, variantName } from "./ratings_common.js";
 import { esc } from "./table.js";
@@ -35,9 +35,9 @@ function displayName(user) {
 export function renderProfile(root, data, me) {
   const { user, latest } = data;
   const mine = me && me.name === user.name && !user.deleted;
-  const facts = [plural("games_n", user.games ?? 0), plural("won_n", user.won ?? 0)];
+  const facts = [tn("games_n", user.games ?? 0), tn("won_n", user.won ?? 0)];
   if (user.created_ms) facts.unshift(t("profile_since", { date: formatDate(user.created_ms) }));
-  if (typeof user.balance === "number") facts.push(t("balance", { n: user.balance }));
+  if (typeof user.balance === "number") facts.push(tn("chips", user.balance));
   const ratings = user.ratings || {};
   const cards = VARIANTS.filter((v) => ratings[v])
     .map((v) => ratingCard(v, ratings[v]))
@@ -71,7 +71,7 @@ function ratingCard(variant, r) {
   return (
     `<article class="panel rating-card" data-variant="${esc(variant)}"><h2>${esc(variantName(variant))}</h2>` +
     `<p><span class="big-rating" title="${esc(t("rating"))}">${esc(ratingText(r))}</span> ` +
-    `<span class="muted">${esc(plural("games_n", r.games ?? history.length))}</span></p>` +
+    `<span class="muted">${esc(tn("games_n", r.games ?? history.length))}</span></p>` +
     (history.length
       ? `<div class="chart" data-variant="${esc(variant)}"></div>` +
         `<p class="muted chart-axis">${esc(t("chart_axis_games"))}</p>` +
@@ -93,7 +93,7 @@ export function drawCharts(root, user) {
     const words = {
       title: t("chart_label", {
         variant: variantName(variant),
-        games: plural("games_n", history.length),
+        games: tn("games_n", history.length),
         first: history[0].rating,
         last: history[history.length - 1].rating,
       }),
@@ -159,7 +159,7 @@ export function renderHistory(root, data) {
   root.innerHTML =
     `<section class="panel history-page"><h1>${esc(t("games_of", { name }))}</h1>` +
     `<p><a href="${esc(profileHref(name))}">${esc(t("to_profile", { name }))}</a> · ` +
-    `<span class="muted">${esc(plural("games_n", total))}</span></p>` +
+    `<span class="muted">${esc(tn("games_n", total))}</span></p>` +
     historyTable(games.games || [], name) +
     pager +
     `</section>`;

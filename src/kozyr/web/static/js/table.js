@@ -7,6 +7,7 @@
 import { backSvg, cardLabel, cardSvg, cardWords, miniSvg, readTyped, sortHand, suitIcon } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { narrateAll, titleWord, trumpWords } from "./narrate.js";
+import { stakePillHtml } from "./stakes.js";
 
 const POSITIONS = {
   2: ["bottom", "top"],
@@ -276,6 +277,7 @@ export class TableView {
     if (f.mySeat == null && !this.replay) {
       extra.push(`<span class="pill watch">${esc(t("watching"))}</span>`);
     }
+    if (f.stake) extra.push(stakePillHtml(f.stake, f.stakeHold));
     if (f.spectators) extra.push(`<span class="pill">${esc(t("spectators_n", { n: f.spectators }))}</span>`);
     const commitment = f.fair?.commitment;
     if (commitment && /^[0-9a-f]{64}$/i.test(commitment)) {

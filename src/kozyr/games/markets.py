@@ -1,0 +1,212 @@
+"""Spectators' markets (B4): what can be bet on at a table, when each market opens and
+closes, how it is decided, and the pari-mutuel share-out. Pure: no chips move here.
+
+"В игре зачастую активное участие принимали зрители, ставя на первый империал,
+количество взяток и т. д." Each game has a *catalogue* (``kozyr.games.imperial.markets``,
+``kozyr.games.emperor.markets``) saying which markets a game and each of its deals has,
+and how a market's outcome is read from the game's public events. :class:`Book` runs a
+catalogue over a game's events with one timing for both games (B4):
+
+- game markets and the first deal's markets are open from the table's opening;
+- a deal's (an Emperor round's) markets open when the previous deal is dealt;
+- a market closes *at* the ``deal`` event that deals the cards it is about, before
+  anything of that deal can be seen (game markets: the first deal);
+- a closed market is decided by a later event; at ``game_over`` every market not decided
+  (one still open included: its deal never came) is void, and void means every bet is
+  refunded.
+
+>>> bets = [Bet(1, "seat:0", 30), Bet(2, "seat:1", 10), Bet(3, "seat:0", 20)]
+>>> payouts(bets, "seat:0")
+[36, 0, 24]
+>>> payouts(bets, VOID)
+[30, 10, 20]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+__all__ = [
+    "VOID",
+    "Bet",
+    "Book",
+    "Catalogue",
+    "Change",
+    "Market",
+    "payouts",
+    "seat_outcomes",
+]
+
+VOID = "void"
+"""The outcome of a market whose question was never answered: every bet is refunded."""
+
+Event = Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """One question with its possible answers."""
+
+    id: str
+    """Unique at a table, stable across restarts: ``"game.winner"``, ``"deal.3.tricks.1"``."""
+    kind: str
+    """What is asked (the page words it from ``kind`` and ``params``)."""
+    scope: int
+    """0 for a game market, N for a market about deal (round) N."""
+    outcomes: tuple[str, ...]
+    params: Mapping[str, int] = field(default_factory=dict)
+    title: tuple[str, str] = ("", "")
+    """The question in English and Russian, for logs, the terminal and the protocol."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "scope": self.scope,
+            "params": dict(self.params),
+            "outcomes": list(self.outcomes),
+            "title": self.title[0],
+            "title_ru": self.title[1],
+        }
+
+
+def seat_outcomes(players: int) -> tuple[str, ...]:
+    return tuple(f"seat:{s}" for s in range(players))
+
+
+class Catalogue(Protocol):
+    """A game's markets and how its events decide them."""
+
+    def markets(self, scope: int, players: int, options: Any) -> list[Market]:
+        """The game's markets (``scope`` 0) or deal ``scope``'s; [] past the last deal."""
+        ...
+
+    def decide(self, market: Market, events: Sequence[Event], i: int) -> str | None:
+        """The outcome that ``events[i]`` fixes for a closed ``market`` (``events[:i]``
+        decided nothing), or None while it is still open to question."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A step in a market's life, in the order the book makes them."""
+
+    what: Literal["open", "close", "settle"]
+    market: Market
+    outcome: str | None = None
+    """For ``settle``: the winning outcome, or :data:`VOID`."""
+
+
+class Book:
+    """The markets of one table, driven by its events in order.
+
+    ``feed`` takes the events one at a time (the same list a replay makes, B2), so a book
+    rebuilt from a stored game after a restart goes through the very same changes.
+    """
+
+    def __init__(self, catalogue: Catalogue, players: int, options: Any) -> None:
+        self.catalogue = catalogue
+        self.players = players
+        self.options = options
+        self.open: dict[str, Market] = {}
+        self.closed: dict[str, Market] = {}
+        self.settled: dict[str, str] = {}
+        self.events: list[Event] = []
+        self.markets: dict[str, Market] = {}
+
+    def start(self) -> list[Change]:
+        """The table opens: the game's markets and the first deal's."""
+        return self._open(0) + self._open(1)
+
+    def _open(self, scope: int) -> list[Change]:
+        out = []
+        for m in self.catalogue.markets(scope, self.players, self.options):
+            if m.id in self.markets:
+                continue
+            self.markets[m.id] = self.open[m.id] = m
+            out.append(Change("open", m))
+        return out
+
+    def _close(self, scope: int) -> list[Change]:
+        out = []
+        for m in [m for m in self.open.values() if m.scope == scope]:
+            del self.open[m.id]
+            self.closed[m.id] = m
+            out.append(Change("close", m))
+        return out
+
+    def _settle(self, m: Market, outcome: str) -> Change:
+        self.closed.pop(m.id, None)
+        self.open.pop(m.id, None)
+        self.settled[m.id] = outcome
+        return Change("settle", m, outcome)
+
+    def feed(self, event: Event) -> list[Change]:
+        """The changes ``event`` makes: closes first (nothing of the new deal may be bet
+        on once it is dealt), then the outcomes it decides, then the next deal's opens."""
+        out: list[Change] = []
+        self.events.append(event)
+        i = len(self.events) - 1
+        kind = event.get("type")
+        if kind == "deal":
+            number = int(event["number"])
+            if number == 1:
+                out += self._close(0)
+            out += self._close(number)
+        for m in list(self.closed.values()):
+            outcome = self.catalogue.decide(m, self.events, i)
+            if outcome is not None:
+                if outcome != VOID and outcome not in m.outcomes:
+                    raise ValueError(f"market {m.id}: {outcome!r} is not one of its outcomes")
+                out.append(self._settle(m, outcome))
+        if kind == "deal":
+            out += self._open(int(event["number"]) + 1)
+        if kind == "game_over":
+            for m in [*self.closed.values(), *self.open.values()]:
+                out.append(self._settle(m, VOID))
+        return out
+
+    def feed_all(self, events: Iterable[Event]) -> list[Change]:
+        out: list[Change] = []
+        for e in events:
+            out += self.feed(e)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    order: int
+    """When the bet was taken (its position in the table's log): earlier is smaller."""
+    outcome: str
+    chips: int
+
+
+def payouts(bets: Sequence[Bet], outcome: str) -> list[int]:
+    """What each bet gets back when its market settles on ``outcome`` (B4).
+
+    The winners share the whole pool in proportion to their stakes: each gets the floor
+    of his share, then the chips left over go one at a time to the largest winning
+    stakes, ties to the earliest bet. A void market, or one where nobody backed the
+    outcome, refunds every bet. No house cut: the payouts always sum to the pool.
+
+    >>> payouts([Bet(1, "yes", 1), Bet(2, "yes", 1), Bet(3, "no", 1)], "yes")
+    [2, 1, 0]
+    >>> payouts([Bet(1, "no", 5)], "yes")
+    [5]
+    """
+    pool = sum(b.chips for b in bets)
+    winning = sum(b.chips for b in bets if b.outcome == outcome)
+    if outcome == VOID or winning == 0:
+        return [b.chips for b in bets]
+    out = [pool * b.chips // winning if b.outcome == outcome else 0 for b in bets]
+    left = pool - sum(out)
+    ranked = sorted(
+        (i for i, b in enumerate(bets) if b.outcome == outcome),
+        key=lambda i: (-bets[i].chips, bets[i].order),
+    )
+    # Fewer chips are left than there are winners (each floor loses less than one).
+    for i in ranked[:left]:
+        out[i] += 1
+    return out

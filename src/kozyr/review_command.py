@@ -1,0 +1,157 @@
+"""``kozyr review FILE``: the post-game review in the terminal, with a progress bar."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from kozyr.cards import CardError, Lang, card_name, parse_card
+from kozyr.i18n import default_lang
+from kozyr.records import RecordError, load
+from kozyr.review import Review, review
+
+LEVEL_WORLDS = {1: 8, 2: 16, 3: 40, 4: 100, 5: 250}
+"""Worlds searched for each decision at each review level: more is slower and surer."""
+
+TEXT: dict[str, tuple[str, str]] = {
+    "progress": ("Reviewing", "Разбор"),
+    "seat": ("Seat", "Место"),
+    "action": ("Move", "Ход"),
+    "deal": ("Deal", "Сдача"),
+    "played": ("Played", "Сыграно"),
+    "best": ("Best", "Лучше"),
+    "loss": ("Lost", "Потеря"),
+    "mistake": ("mistake", "ошибка"),
+    "blunder": ("blunder", "грубая ошибка"),
+    "summary": (
+        "Seat {seat}: {decisions} decisions, accuracy {accuracy}%, {mistakes} mistakes, "
+        "{blunders} blunders, {lost} {unit} lost ({per_deal} a deal)",
+        "Место {seat}: решений {decisions}, точность {accuracy}%, ошибок {mistakes}, "
+        "грубых ошибок {blunders}, потеряно {unit}: {lost} ({per_deal} за сдачу)",
+    ),
+    "bad_seat": (
+        "--seat {seat}: the game has seats 1 to {n}",
+        "--seat {seat}: в партии места с 1 по {n}",
+    ),
+    "none": ("No decisions to review.", "Нет решений для разбора."),
+}
+
+
+def _t(key: str, lang: Lang, **kw: object) -> str:
+    en, ru = TEXT[key]
+    return (ru if lang == "ru" else en).format(**kw)
+
+
+def _shown(action: str, lang: Lang) -> str:
+    """A card as the player reads it (Д♠ / Q♠); other actions (swaps, offers) as written."""
+    try:
+        return card_name(parse_card(action), lang, symbols=True)
+    except CardError:
+        return action
+
+
+def _print(result: Review, lang: Lang, all_moves: bool) -> None:
+    console = Console()
+    table = Table()
+    for key in ("action", "deal", "seat", "played", "best", "loss"):
+        table.add_column(_t(key, lang))
+    table.add_column("")
+    shown = 0
+    for d in result.decisions:
+        if not all_moves and not d.verdict:
+            continue
+        shown += 1
+        table.add_row(
+            str(d.index + 1),
+            str(d.deal),
+            str(d.seat + 1),
+            _shown(d.played, lang),
+            _shown(d.best, lang),
+            f"{d.loss:.1f}",
+            _t(d.verdict, lang) if d.verdict else "",
+        )
+    if shown:
+        console.print(table)
+    # Russian: "потеряно очков: 6.0" (a genitive plural label reads right for any number)
+    unit = result.unit[1] if lang == "ru" else result.unit[0]
+    for s in result.summaries:
+        j = s.to_json()
+        console.print(
+            _t(
+                "summary",
+                lang,
+                seat=s.seat + 1,
+                decisions=j["decisions"],
+                accuracy=j["accuracy"],
+                mistakes=j["mistakes"],
+                blunders=j["blunders"],
+                lost=j["lost"],
+                unit=unit,
+                per_deal=j["lost_per_deal"],
+            )
+        )
+
+
+def review_cmd(
+    file: Annotated[Path, typer.Argument(help="A kozyr-record/1 JSON file.")],
+    level: Annotated[
+        int, typer.Option("--level", min=1, max=5, help="How hard to look: 1 quick to 5 thorough.")
+    ] = 3,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Review only this seat (1 = the first).")
+    ] = None,
+    all_moves: Annotated[
+        bool, typer.Option("--all", help="List every decision, not only mistakes.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    seed: Annotated[
+        int, typer.Option("--seed", help="The search's seed (same seed, same review).")
+    ] = 0,
+    lang: Annotated[str | None, typer.Option("--lang", help="ru or en")] = None,
+) -> None:
+    """Review a finished game: for every decision, the value of the move played and of
+    the best move, from what that player could see; mistakes and blunders marked. Exit 2
+    when the file cannot be read."""
+    language: Lang = "ru" if (lang or default_lang()) == "ru" else "en"
+    try:
+        data = load(file)
+        seats = None
+        if seat is not None:
+            players = int(data.get("options", {}).get("players", 0) or 0)
+            if not 1 <= seat <= players:
+                raise ValueError(_t("bad_seat", language, seat=seat, n=players))
+            seats = [seat - 1]
+        with Progress(
+            TextColumn(_t("progress", language)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            transient=True,
+            disable=as_json or not sys.stderr.isatty(),
+            console=Console(stderr=True),
+        ) as bar:
+            task = bar.add_task("review", total=len(data.get("actions") or []))
+            result = review(
+                data,
+                seats=seats,
+                worlds=LEVEL_WORLDS[level],
+                seed=seed,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except (RecordError, ValueError) as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from e
+    if as_json:
+        json.dump(result.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return
+    if not result.decisions:
+        typer.echo(_t("none", language))
+        return
+    _print(result, language, all_moves)

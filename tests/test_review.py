@@ -1,0 +1,119 @@
+"""The post-game review (#15.3): a hand-made Imperial deal where one card throws away an
+honour's 4 points is marked as the mistake with that loss; the review's rankers get the
+reviewed seat's observation and nothing else; bad files and seats get clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from kozyr.cards import parse_card, parse_cards
+from kozyr.cli import app
+from kozyr.games.base import Observation
+from kozyr.games.imperial import ImperialDeal
+from kozyr.games.spec import GAMES
+from kozyr.records import to_record
+from kozyr.review import review
+
+# Trump spades (the turned K♠ is in nobody's hand; 7♠, 9♠, 10♠, A♠ lie unused in the stock,
+# so no tombé is possible: I9). Seat 1 deals; seat 0 leads (I7).
+OPPONENT = "KH QH AH 10H JD 9D 8D KC QC AC 9C QS"
+ME = "JH 9H 8H 7H KD QD 10D JC 10C 8C JS 8S"
+# Ten tricks: seat 0 takes 7, seat 1 takes 3 (J♥ over 10♥, then K♦ and Q♦ on the lead).
+TEN_TRICKS = "KH 7H QH 8H AH 9H 10H JH KD 8D QD 9D 10D JD KC JC QC 10C AC 8C"
+
+
+def honour_thrown_away(opponent: str = OPPONENT, last_lead: str = "9C") -> dict[str, Any]:
+    """Trick 11: seat 0 leads Q♠ (an honour led: +4, I8). Seat 1 holds J♠ and 8♠ and must
+    follow in spades. J♠ under the queen beats nothing and scores nothing (I8); kept, it
+    takes the last trick over anything seat 0 can lead (no higher trump is left to him)
+    and scores 4. Seat 1 plays J♠ anyway: the mistake. Worked out by hand, end of deal:
+    - played J♠: seat 0 has 4 (point) + 4 (Q♠ held) + 4 (Q♠ led) + 4 (8 tricks > 6,
+      I10) = 16; seat 1 has 4 (turned K♠, dealer) + 4 (J♠ held) = 8: -8 for seat 1;
+    - 8♠ instead: seat 1 gets 4 more for J♠ trumping the last trick: 12 against 16: -4;
+      the tricks change no bonus (seat 1 ends with 4 either way, seat 0 with 7 or 8).
+    So the move lost exactly 4 points in every deal of the hidden cards."""
+    g = GAMES["imperial"]
+    deal = ImperialDeal((parse_cards(opponent).mask, parse_cards(ME).mask), turnup=parse_card("KS"))
+    state = g.new_state(g.options_from_json({"players": 2}), deals=[deal], first_dealer=1)
+    for text in [*TEN_TRICKS.split(), "QS", "JS", last_lead, "8S"]:
+        state.play(text)
+    return to_record(state)
+
+
+def test_the_card_that_throws_an_honour_away_is_the_mistake_with_a_loss_of_4() -> None:
+    result = review(honour_thrown_away(), seats=[1], worlds=12)
+    marked = [d for d in result.decisions if d.verdict]
+    assert len(marked) == 1
+    (d,) = marked
+    assert (d.index, d.seat, d.played, d.best) == (21, 1, "JS", "8S")
+    assert d.played_value == pytest.approx(-8.0)
+    assert d.best_value == pytest.approx(-4.0)
+    assert d.loss == pytest.approx(4.0) and d.verdict == "mistake"
+    (summary,) = result.summaries
+    assert summary.seat == 1 and summary.mistakes == 1 and summary.deals == 1
+
+
+def test_the_review_sees_the_seat_s_observation_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import kozyr.bots.imperial.review as imperial_review
+
+    given: list[Any] = []
+    real = imperial_review.rank
+
+    def spy(obs: Observation, worlds: int, seconds: float, seed: int) -> Any:
+        given.append(obs)
+        return real(obs, worlds, seconds, seed)
+
+    monkeypatch.setattr(imperial_review, "rank", spy)
+    one = review(honour_thrown_away(), seats=[1], worlds=6)
+    assert given and all(type(o).__name__ == "ImperialObservation" for o in given)
+    assert all(o.seat == 1 for o in given)
+    # The same game with seat 0 holding 7♣ where it held 9♣ (9♣ now lies in the unused
+    # stock). Seat 1 never sees either card before trick 12, and the point declared is
+    # still hearts: a review that read hidden cards would value some decision otherwise.
+    other = review(
+        honour_thrown_away(OPPONENT.replace("9C", "7C"), last_lead="7C"), seats=[1], worlds=6
+    )
+    assert [d.to_json() for d in one.decisions] == [d.to_json() for d in other.decisions]
+
+
+def test_an_emperor_review_values_swaps_and_cards_from_observations() -> None:
+    g = GAMES["emperor"]
+    state = g.new_state(g.options_from_json({"players": 4, "rounds": 2}), seed=11)
+    while not state.over:
+        state.apply(state.legal_actions()[-1])
+    result = review(to_record(state), worlds=2)
+    assert result.unit == ("tricks", "взяток")
+    assert len(result.decisions) > 20 and all(d.loss >= 0 for d in result.decisions)
+    # Round 2 (E7, E9): the exchange and the naming of trump are decisions like cards.
+    # (Always taking the last legal action, the players pass and the King names no trump.)
+    played = {d.played for d in result.decisions}
+    assert {"pass", "trump NT"} <= played
+
+
+def test_review_command_prints_the_mistake_and_refuses_bad_input(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(honour_thrown_away()))
+    runner = CliRunner()
+    out = runner.invoke(app, ["review", str(path), "--level", "1", "--seat", "2", "--lang", "ru"])
+    assert out.exit_code == 0, out.output
+    assert "В♠" in out.output and "ошибка" in out.output
+    out = runner.invoke(app, ["review", str(path), "--level", "1", "--json"])
+    assert out.exit_code == 0
+    data = json.loads(out.output)
+    assert data["format"] == "kozyr-review/1" and data["unit"] == "points"
+    assert [d["seat"] for d in data["summaries"]] == [0, 1]
+    out = runner.invoke(app, ["review", str(path), "--seat", "3"])
+    assert out.exit_code == 2 and "--seat 3: the game has seats 1 to 2" in out.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1}')
+    out = runner.invoke(app, ["review", str(bad)])
+    assert out.exit_code == 2 and "format: expected 'kozyr-record/1'" in out.output
+    out = runner.invoke(app, ["review", str(tmp_path / "missing.json")])
+    assert out.exit_code == 2
