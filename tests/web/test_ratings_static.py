@@ -10,7 +10,7 @@ CATEGORIES = ("one", "two", "few", "many", "other")
 
 def test_every_plural_family_has_its_fallback_and_the_russian_forms() -> None:
     messages = _messages()
-    # The families plural() is called with (games_n_one, games_n_few, ...).
+    # The families tn() and ordinal() are called with (games_n_one, games_n_few, ...).
     for base in ("games_n", "won_n", "ord"):
         forms = {c for c in CATEGORIES if f"{base}_{c}" in messages}
         # plural() falls back to _other; a Russian count needs one, few and many.
