@@ -10,7 +10,7 @@ import { drawCharts, loadHistory, loadProfile, renderHistory, renderProfile } fr
 import { profileHref } from "./ratings_common.js";
 import { esc } from "./table.js";
 
-export { nameLink, ratedPill, variantOf } from "./ratings_common.js";
+export { nameLink, ratedPill } from "./ratings_common.js";
 
 const SCREENS = ["profile", "history", "leaderboard", "account"];
 

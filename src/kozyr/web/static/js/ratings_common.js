@@ -6,11 +6,6 @@ import { esc } from "./table.js";
 
 export const VARIANTS = ["imperial-2p", "imperial-3p", "emperor-3p", "emperor-4p"];
 
-/** The variant of a table: its game and number of players, as the server names it. */
-export function variantOf(game, players) {
-  return `${game}-${players}p`;
-}
-
 export function variantName(variant) {
   const key = `variant_${String(variant).replace("-", "_")}`;
   return hasMessage(key) ? t(key) : String(variant);
