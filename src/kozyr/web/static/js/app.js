@@ -9,6 +9,7 @@ import { actionWords, titleWord } from "./narrate.js";
 import { agreeToStake, fillStakeKinds, settlementHtml, stakeFromForm, stakeHint, stakeLine, stakeTooHighText } from "./stakes.js";
 import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
 import { sheetHtml } from "./scoresheet.js";
+import { nameLink, ratedPill, routePage, setupPages, userChanged } from "./pages.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -123,6 +124,26 @@ async function start() {
   setupReplay();
   initWallet({ errorText });
   onBalance(() => stakeHints());
+  setupPages({
+    show,
+    leave: () => {
+      leaveTableScreen();
+      closeReplay();
+      closeWallet();
+    },
+    user: () => app.user,
+    setUser: (user) => {
+      app.user = user;
+      renderWho();
+    },
+    signedOut: (message) => {
+      app.socket?.close();
+      app.socket = null;
+      history.replaceState(null, "", "#/"); // no hashchange: it would clear the message
+      showAuth(message);
+    },
+    errorText,
+  });
   try {
     const me = await api("GET", "/api/me");
     signedIn(me.user);
@@ -208,6 +229,7 @@ function showAuth(message = "") {
 function renderWho() {
   const who = $(".who");
   $(".sign-out").hidden = !app.user;
+  userChanged(app.user);
   if (!app.user) {
     who.textContent = "";
     return;
@@ -250,6 +272,7 @@ function route() {
   if (m && m[1] === "table") return openTable(m[2], new URLSearchParams(m[3] || "").get("invite"));
   if (m && m[1] === "replay") return openReplay(m[2]);
   if (hash === "#/replay-file" && app.replay) return show("replay");
+  if (routePage(hash)) return;
   leaveTableScreen();
   closeReplay();
   closeWallet();
@@ -445,6 +468,7 @@ function setupLobby() {
       const body = { game: f.game.value, players: Number(f.players.value), level: Number(f.level.value) };
       const stake = stakeFromForm(ev.target);
       if (stake) body.stake = stake;
+      if (f.rated.checked) body.rated = true; // unset: the server's default (#13)
       const r = await api("POST", "/api/quickplay", body);
       location.hash = `#/table/${r.table.id}`;
     } catch (e) {
@@ -470,7 +494,7 @@ function setupLobby() {
             bargain_from: Number(f.bargain_from.value),
             max_offer: Number(f.max_offer.value),
           };
-    const body = { game, players, options, private: f.private.checked };
+    const body = { game, players, options, private: f.private.checked, rated: f.rated.checked };
     const timeout = Number(f.turn_timeout.value);
     body.turn_timeout = timeout > 0 ? timeout : null;
     if (f.bots.checked) body.bots = Array(players - 1).fill(Number(f.level.value));
@@ -534,7 +558,7 @@ function scheduleLobbyRefresh() {
 
 function seatsLine(tb) {
   return tb.seats
-    .map((s, i) => (s.kind === "empty" ? t("seat_free") : s.kind === "bot" ? t("bot_name", { n: i + 1 }) : s.name))
+    .map((s, i) => (s.kind === "empty" ? esc(t("seat_free")) : s.kind === "bot" ? esc(t("bot_name", { n: i + 1 })) : nameLink(s.name)))
     .join(" · ");
 }
 
@@ -590,9 +614,9 @@ async function refreshLobby() {
   const li = (tb, buttons) =>
     `<li data-table="${esc(tb.id)}"><span class="what">${esc(gameName(tb.game))}</span>` +
     `<span class="pill">${esc(t("players_n", { n: tb.players }))}</span>` +
-    `<span class="pill">${esc(optionsLine(tb))}</span>` +
+    `<span class="pill">${esc(optionsLine(tb))}</span>${ratedPill(tb.rated)}` +
     (tb.stake ? `<span class="pill stake">${esc(stakeLine(tb.stake))}</span>` : "") +
-    `<span class="seats-line">${esc(seatsLine(tb))}</span><span class="actions">${buttons}</span></li>`;
+    `<span class="seats-line">${seatsLine(tb)}</span><span class="actions">${buttons}</span></li>`;
   const btn = (what, id, key, primary = false) =>
     `<button type="button" class="btn small${primary ? " primary" : ""}" data-do="${what}" data-id="${esc(id)}">${esc(t(key))}</button>`;
   const open = tables.filter((tb) => tb.status === "open");
@@ -622,7 +646,7 @@ async function refreshLobby() {
             `<a class="btn small" href="/api/games/${esc(g.id)}/record" download="kozyr-${esc(g.id)}.json">${esc(t("download_record"))}</a>`
           : btn("resume", g.id, "resume", true);
       return (
-        `<li><span class="what">${esc(gameName(g.game))}</span><span class="pill">${esc(status)}</span>` +
+        `<li><span class="what">${esc(gameName(g.game))}</span><span class="pill">${esc(status)}</span>${ratedPill(g.rated)}` +
         `<span class="seats-line">${esc(when)}</span><span class="actions">${buttons}</span></li>`
       );
     });
@@ -699,6 +723,7 @@ function onTableInfo(f) {
   tb.shownStatus = f.table.status;
   if (app.overShown === tb.id && $(".over-dialog").open) showOver(true);
   tb.you = f.you ?? null;
+  $(".table-rated").hidden = !f.table.rated;
   if (f.table.deadline_ms) tb.deadline = f.table.deadline_ms;
   const inv = $(".invite");
   if (f.table.invite_code) {
@@ -732,14 +757,14 @@ function renderWaiting() {
         who = `${esc(t("bot_name", { n: i + 1 }))} <span class="pill bot">${esc(t("level_n", { n: s.level }))}</span>`;
         if (creator) buttons += `<button type="button" class="btn small" data-seat-do="unbot" data-seat="${i}">${esc(t("remove_bot"))}</button>`;
       } else {
-        who = `<b>${esc(s.name)}</b>${i === tb.you ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}`;
+        who = `<b>${nameLink(s.name)}</b>${i === tb.you ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}`;
       }
       return `<li><span class="pill">${esc(t("seat_n", { n: i + 1 }))}</span><span class="seats-line">${who}</span><span class="actions">${buttons}</span></li>`;
     })
     .join("");
   const status = info.status === "finished" ? t("table_finished") : t("waiting_start");
   root.innerHTML =
-    `<section class="panel waiting"><h2>${esc(gameName(info.game))} · ${esc(t("players_n", { n: info.players }))}</h2>` +
+    `<section class="panel waiting"><h2>${esc(gameName(info.game))} · ${esc(t("players_n", { n: info.players }))} ${ratedPill(info.rated)}</h2>` +
     `<p class="muted">${esc(status)}</p>` +
     (info.stake ? `<p class="stake-note"><span class="pill stake">${esc(stakeLine(info.stake))}</span> ${esc(t("stake_agree_short"))}</p>` : "") +
     `<ul class="table-list">${rows}</ul>` +

@@ -351,6 +351,131 @@ export const MESSAGES = {
   ],
   // the lobby's pages
   more_tables: ["More tables", "Ещё столы"],
+  // ratings, profiles, leaderboards and account settings (#13). Families ending in
+  // _one/_two/_few/_many/_other are chosen by Intl.PluralRules (tn() below).
+  nav_leaderboard: ["Leaderboard", "Рейтинг"],
+  nav_my_profile: ["My profile", "Мой профиль"],
+  rated: ["rated", "рейтинговая"],
+  casual: ["casual", "без рейтинга"],
+  opt_rated: ["Rated game", "Рейтинговая партия"],
+  rated_hint: [
+    "The result changes the players' ratings.",
+    "Итог партии изменит рейтинг игроков.",
+  ],
+  rated_hint_quick: [
+    "On: rated games only, against the computer too. Off: a table of people may still be rated.",
+    "Включено: только рейтинговые партии, и с компьютером тоже. Выключено: стол с людьми всё равно может оказаться рейтинговым.",
+  ],
+  rated_guest_hint: [
+    "Guests play casual games only: create an account to be rated.",
+    "Гости играют только без рейтинга: создайте учётную запись, чтобы получить рейтинг.",
+  ],
+  variant_imperial_2p: ["Imperial, 2 players", "Империал, 2 игрока"],
+  variant_imperial_3p: ["Imperial, 3 players", "Империал, 3 игрока"],
+  variant_emperor_3p: ["Emperor, 3 players", "Император, 3 игрока"],
+  variant_emperor_4p: ["Emperor, 4 players", "Император, 4 игрока"],
+  games_n_one: ["{n} game", "{n} партия"],
+  games_n_few: ["{n} games", "{n} партии"],
+  games_n_many: ["{n} games", "{n} партий"],
+  games_n_other: ["{n} games", "{n} партии"],
+  won_n_one: ["{n} won", "{n} выиграна"],
+  won_n_few: ["{n} won", "{n} выиграны"],
+  won_n_many: ["{n} won", "{n} выиграно"],
+  won_n_other: ["{n} won", "{n} выиграно"],
+  ord_one: ["{n}st", "{n}-е"],
+  ord_two: ["{n}nd", "{n}-е"],
+  ord_few: ["{n}rd", "{n}-е"],
+  ord_other: ["{n}th", "{n}-е"],
+  place_of: ["{place} of {n}", "{place} из {n}"],
+  profile_title: ["Player {name}", "Игрок {name}"],
+  profile_since: ["Playing since {date}", "Играет с {date}"],
+  profile_you: ["This is you", "Это вы"],
+  deleted_user: ["deleted", "удалён"],
+  rating: ["Rating", "Рейтинг"],
+  rating_provisional: [
+    "A question mark: fewer than 10 rated games, the rating is still settling.",
+    "Знак вопроса: меньше 10 рейтинговых партий, рейтинг ещё не устоялся.",
+  ],
+  no_ratings: ["No rated games yet.", "Рейтинговых партий пока нет."],
+  chart_label: [
+    "Rating in {variant} after each game: {games}, from {first} to {last}",
+    "Рейтинг ({variant}) после каждой партии: {games}, от {first} до {last}",
+  ],
+  chart_point: ["{date}: rating {rating}", "{date}: рейтинг {rating}"],
+  chart_table: ["The chart as a table", "График в виде таблицы"],
+  chart_axis_games: ["games, oldest on the left", "партии, слева — ранние"],
+  date: ["Date", "Дата"],
+  variant: ["Game", "Игра"],
+  result: ["Result", "Итог"],
+  rating_change: ["Rating", "Рейтинг"],
+  latest_games: ["Latest games", "Последние партии"],
+  all_games: ["All games", "Все партии"],
+  games_of: ["Games of {name}", "Партии игрока {name}"],
+  to_profile: ["Profile of {name}", "Профиль игрока {name}"],
+  page_n: ["Page {n} of {of}", "Страница {n} из {of}"],
+  newer: ["Newer", "Новее"],
+  older: ["Older", "Старше"],
+  no_history: ["No finished games.", "Законченных партий нет."],
+  won_game: ["won", "победа"],
+  leaderboard_title: ["Leaderboard", "Таблица рейтинга"],
+  leaderboard_about: [
+    "The best 100 with a rated game in the last 90 days. The rating is cautious: it grows as the system grows sure of a player.",
+    "Лучшие 100 из сыгравших рейтинговую партию за последние 90 дней. Рейтинг осторожный: он растёт по мере того, как система узнаёт игрока.",
+  ],
+  rank: ["Rank", "Место"],
+  games: ["Games", "Партии"],
+  nobody_rated: [
+    "Nobody has played a rated game of this kind in the last 90 days.",
+    "За последние 90 дней рейтинговых партий в эту игру не было.",
+  ],
+  bot_level_n: ["Computer, level {n}", "Компьютер, уровень {n}"],
+  // account settings
+  account_title: ["Account settings", "Настройки учётной записи"],
+  account_link: ["Account settings", "Настройки учётной записи"],
+  rename_title: ["Change your name", "Сменить имя"],
+  new_name: ["New name", "Новое имя"],
+  rename_go: ["Rename", "Сменить имя"],
+  renamed: ["Your name is now {name}.", "Теперь ваше имя — {name}."],
+  password_title: ["Change your password", "Сменить пароль"],
+  old_password: ["Current password", "Текущий пароль"],
+  new_password: ["New password (8 characters or more)", "Новый пароль (не меньше 8 символов)"],
+  password_go: ["Change the password", "Сменить пароль"],
+  password_changed: [
+    "The password is changed; your other sessions were signed out.",
+    "Пароль изменён; другие ваши сеансы завершены.",
+  ],
+  delete_title: ["Delete the account", "Удалить учётную запись"],
+  delete_about: [
+    "Your games stay in the history of the other players; your name in them shows as \"deleted\", and it becomes free for anyone to take. This cannot be undone.",
+    "Ваши партии останутся в истории других игроков; ваше имя в них будет показано как «удалён», и его сможет занять кто угодно. Отменить это нельзя.",
+  ],
+  delete_confirm: ["Your password, to confirm", "Ваш пароль для подтверждения"],
+  delete_go: ["Delete my account", "Удалить мою учётную запись"],
+  deleted_done: ["Your account was deleted.", "Ваша учётная запись удалена."],
+  upgrade_title: ["Keep my games: create an account", "Сохранить мои партии: создать учётную запись"],
+  upgrade_about: [
+    "You play as a guest, and guest accounts with no game in 30 days are removed. Choose a name and a password to keep your games and chips, and to be rated.",
+    "Вы играете гостем, а гостевые записи без партий за 30 дней удаляются. Выберите имя и пароль, чтобы сохранить партии и фишки и получать рейтинг.",
+  ],
+  upgrade_go: ["Create the account", "Создать учётную запись"],
+  upgraded: ["Done: you are now {name}, with all your games.", "Готово: теперь вы {name}, и все партии с вами."],
+  err_no_user: ["There is no player of that name.", "Игрока с таким именем нет."],
+  err_bad_variant: ["Unknown kind of game.", "Неизвестный вид игры."],
+  err_bad_password: ["Wrong password, or not accepted.", "Неверный или неподходящий пароль."],
+  err_bad_name: ["That name is not allowed.", "Такое имя недопустимо."],
+  err_name_confusable: [
+    "That name looks too much like another player's.",
+    "Это имя слишком похоже на имя другого игрока.",
+  ],
+  err_not_for_guests: [
+    "A guest has no name or password to change: create an account first.",
+    "У гостя нет имени и пароля для смены: сначала создайте учётную запись.",
+  ],
+  err_not_guest: ["This is already an account.", "Это уже учётная запись."],
+  err_rated_needs_account: [
+    "Rated tables are for players with an account; guests play casual games.",
+    "За рейтинговый стол садятся только игроки с учётной записью; гости играют без рейтинга.",
+  ],
   // fair dealing
   fair_about: [
     "The deals are fixed by a secret seed; this is its fingerprint. After the game the record reveals the seed and anyone can check every deal.",
@@ -607,6 +732,21 @@ export function t(key, params = {}) {
     if (CASES.has(how)) return declineName(value, how, current);
     return hasNoun(how) ? countOf(value, how, current) : String(value);
   });
+}
+
+/** 1st, 2nd / 1-е, 2-е: `ord_${category}` by the language's ordinal rules. */
+export function ordinal(n) {
+  const key = `ord_${new Intl.PluralRules(current, { type: "ordinal" }).select(n)}`;
+  return t(hasMessage(key) ? key : "ord_other", { n });
+}
+
+/** A date (and with time: true, the time) in the page's language. */
+export function formatDate(ms, { time = false, short = false } = {}) {
+  const options = short ? { day: "numeric", month: "short" } : { dateStyle: "medium" };
+  // timeStyle mixes only with dateStyle; a short date takes the hour and minute alone.
+  if (time && short) Object.assign(options, { hour: "2-digit", minute: "2-digit" });
+  else if (time) options.timeStyle = "short";
+  return new Intl.DateTimeFormat(current === "ru" ? "ru-RU" : "en-GB", options).format(new Date(ms));
 }
 
 /** A number as the page's language writes it: 1,000 / 1 000. */
