@@ -36,6 +36,7 @@ FIELD_CODES = {
     "level": "bad_bots",
     "bots": "bad_bots",
     "turn_timeout": "bad_timeout",
+    "stake": "bad_stake",
 }
 """Fields whose refusal keeps the code the routes gave before they had models."""
 
@@ -94,6 +95,8 @@ class NewTable(Body):
     seat: Seat = 0
     turn_timeout: Seconds | None = None
     """Absent: the server's default; null or 0: no clock."""
+    stake: Any = None
+    """Stake terms, checked by ``StakeTerms.from_json`` (its own error codes)."""
 
 
 class Join(Body):
@@ -116,6 +119,15 @@ class QuickPlay(Body):
     game: Game = ""
     players: Players | None = None
     level: Level = 3
+    stake: Any = None
+    """Only tables with these stake terms (null: without stakes)."""
+
+
+class TopUp(Body):
+    """``POST /api/wallet/top-up``."""
+
+    key: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+    """The client's idempotency key: a retry with it moves nothing twice."""
 
 
 async def read_body(request: Request, limit: int, timeout: float) -> bytes:
@@ -177,3 +189,4 @@ NewTableBody = Annotated[NewTable, Depends(json_body(NewTable))]
 JoinBody = Annotated[Join, Depends(json_body(Join))]
 NewBotBody = Annotated[NewBot, Depends(json_body(NewBot))]
 QuickPlayBody = Annotated[QuickPlay, Depends(json_body(QuickPlay))]
+TopUpBody = Annotated[TopUp, Depends(json_body(TopUp))]

@@ -15,8 +15,10 @@ from typing import Any, TypeVar
 from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.records import to_record
+from kozyr.server import wallets
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
+from kozyr.server.escrow import parse_stake, stake_hold
 from kozyr.server.games import game_of, new_state
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import VERSION, Client, ProtocolError
@@ -326,12 +328,14 @@ class Lobby:
         seat: int = 0,
         turn_timeout: Any = "default",
         address: str | None = None,
+        stake: Any = None,
     ) -> Table:
         """A new table (429 ``too_many_tables`` past the creator's or the address's limit
         of unfinished tables); the creator sits at ``seat`` (unless ``sit`` is false), then the
         bots sit in seat order (that is the join order, B1). ``bots``: {seat: level} or a
         list of levels for the free seats in order."""
         opts = check_options(game, players, options)
+        terms = parse_stake(stake, game)
         n = int(opts["players"])
         seats = [Seat() for _ in range(n)]
         join_order: list[int] = []
@@ -353,10 +357,12 @@ class Lobby:
             timeout = float(turn_timeout)
         else:
             raise ProtocolError("bad_timeout", "turn_timeout must be a number of seconds.")
+        if sit:
+            await wallets.check_cover(self.store, user.id, stake_hold(game, opts, terms))
         async with self._create_lock:
             self._check_limits(user, address)
             return await self._create(
-                user, game, opts, seats, join_order, bool(private), timeout, address
+                user, game, opts, seats, join_order, bool(private), timeout, address, terms
             )
 
     def _check_limits(self, user: User, address: str | None) -> None:
@@ -382,6 +388,7 @@ class Lobby:
         private: bool,
         timeout: float | None,
         address: str | None,
+        stake: dict[str, Any] | None = None,
     ) -> Table:
         n = len(seats)
         row = TableRow(
@@ -398,13 +405,16 @@ class Lobby:
             invite_code=secrets.token_urlsafe(9) if private else None,
             creator_id=user.id,
             turn_timeout=timeout,
+            stake=stake,
         )
         await self.store.insert_table(row)
         table = self._table(row)
         if address is not None:
             self.addresses[row.id] = address
         async with table.lock:
-            await table.after_seats()
+            refused = await table.after_seats()
+        if user.id in refused:
+            raise refused[user.id]
         return table
 
     @staticmethod
@@ -435,17 +445,24 @@ class Lobby:
         return out
 
     async def quick_play(
-        self, user: User, game: str, players: int | None, level: int, address: str | None = None
+        self,
+        user: User,
+        game: str,
+        players: int | None,
+        level: int,
+        address: str | None = None,
+        stake: Any = None,
     ) -> Table:
-        """The first open public table of ``game`` with a free seat, else a new table with
-        bots in every other seat (which starts at once)."""
+        """The first open public table of ``game`` with a free seat (and the same stake
+        terms), else a new table with bots in every other seat (which starts at once)."""
         spec = game_of(game)
+        terms = parse_stake(stake, game)
         async with self._create_lock:  # one quick play at a time: no two half-full tables
             for t in list(self.tables.values()):
                 row = t.row
                 if row.game != game or row.private or row.status != "open":
                     continue
-                if players is not None and row.players != players:
+                if (players is not None and row.players != players) or row.stake != terms:
                     continue
                 if t.seat_of(user.id) is not None:
                     return t
@@ -456,7 +473,9 @@ class Lobby:
                     except ProtocolError:
                         continue
         n = players or spec.default_players
-        return await self.create(user, game, n, bots=[level] * (n - 1), address=address)
+        return await self.create(
+            user, game, n, bots=[level] * (n - 1), address=address, stake=terms
+        )
 
     async def games_of(self, user: User) -> list[dict[str, Any]]:
         out = []

@@ -71,6 +71,8 @@ game_tables = Table(
     Column("created_ms", BigInteger, nullable=False),
     Column("started_ms", BigInteger, nullable=True),
     Column("finished_ms", BigInteger, nullable=True),
+    # stake terms {"kind", "chips"} as JSON; NULL: no stakes (0010)
+    Column("stake", Text, nullable=True),
     Index("ix_game_tables_status", "status"),
 )
 
@@ -137,4 +139,16 @@ ledger_entries = Table(
     CheckConstraint("amount <> 0", name="ck_ledger_entries_amount"),
     Index("ix_ledger_entries_account", "account_id", "id"),
     Index("ix_ledger_entries_tx", "tx_id"),
+)
+
+wallet_top_ups = Table(
+    "wallet_top_ups",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    # the UTC day (YYYY-MM-DD): one top-up per person and day, enforced by the key
+    Column("day", String(10), primary_key=True),
+    Column("client_key", String(200), nullable=False),
+    Column("tx_id", Integer, ForeignKey("ledger_transactions.id"), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    UniqueConstraint("user_id", "client_key", name="uq_wallet_top_ups_key"),
 )

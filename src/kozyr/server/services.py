@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from kozyr.server import escrow, wallets
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
 from kozyr.server.lobby import Lobby
@@ -22,6 +23,10 @@ class Server:
         self.settings = settings
         self.metrics = Metrics()
         self.store = Store(settings.url)
+        # chips move in the same transaction as what causes them (B5)
+        self.store.on_new_user.append(wallets.grant_new_user)
+        self.store.on_start.append(escrow.escrow_at_start)
+        self.store.on_finish.append(escrow.settle_at_finish)
         self.bus = make_bus(settings.redis_url)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
         self.on_ready: Callable[[int], None] | None = None

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter
 
-from kozyr.server.routes import accounts, games, health, replays, socket, tables
+from kozyr.server.routes import accounts, games, health, replays, socket, tables, wallet
 
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
@@ -11,4 +11,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     games.router,
     replays.router,
     socket.router,
+    wallet.router,
 )

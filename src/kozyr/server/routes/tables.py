@@ -49,6 +49,7 @@ async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         seat=body.seat,
         turn_timeout=(body.turn_timeout if "turn_timeout" in body.model_fields_set else "default"),
         address=request.client.host if request.client else None,
+        stake=body.stake,
     )
     return JSONResponse(table_json(table, user), status_code=201)
 
@@ -99,5 +100,5 @@ async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     user = await need_user(request)
     address = request.client.host if request.client else None
     lobby = server_of(request).lobby
-    table = await lobby.quick_play(user, body.game, body.players, body.level, address)
+    table = await lobby.quick_play(user, body.game, body.players, body.level, address, body.stake)
     return {"seat": table.seat_of(user.id), **table_json(table, user)}
