@@ -64,6 +64,8 @@ class ServerProc:
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    module: str = "kozyr"
+    """What ``python -m`` runs (a crash test's wrapper that dies at a chosen point)."""
 
     @property
     def base(self) -> str:
@@ -100,7 +102,7 @@ class ServerProc:
             [
                 sys.executable,
                 "-m",
-                "kozyr",
+                self.module,
                 "serve",
                 "--port",
                 str(self.port),
