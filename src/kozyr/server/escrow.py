@@ -6,10 +6,8 @@ never playing without its escrow nor finished without its settlement. Their ledg
 (``escrow:{table}``, ``settle:{table}``) make each happen at most once per table, whatever
 retries or restarts do.
 
-What a seat wins or pays is worked out from the finished row's result (the game's
-summary), with the same arithmetic as :meth:`kozyr.games.spec.Game.settle`: the hook runs
-inside the commit, where replaying the whole game to get its state would hold the
-database's one writer for the length of a replay.
+What a seat wins or pays is worked out from the finished row's result
+(:func:`kozyr.server.games.settle_result`, the arithmetic of ``Game.settle``).
 """
 
 from __future__ import annotations
@@ -19,10 +17,9 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kozyr.games.imperial.options import ImperialOptions
-from kozyr.games.stakes import StakeError, StakeTerms, settle_emperor, settle_imperial
+from kozyr.games.stakes import StakeError, StakeTerms
 from kozyr.server import ledger
-from kozyr.server.games import game_of
+from kozyr.server.games import game_of, settle_result
 from kozyr.server.ledger import Account
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.store import TableRow
@@ -131,12 +128,7 @@ def nets(row: TableRow) -> list[int] | None:
     result = row.result
     if terms is None or result is None or row.status != "finished":
         return None
-    if row.game == "imperial":
-        options = game_of(row.game).options_from_json(row.options)
-        assert isinstance(options, ImperialOptions)
-        imperials = [int(s["imperials"]) for s in result["scores"]]
-        return settle_imperial(terms, int(result["winner"]), imperials, options.target)
-    return settle_emperor(terms, [int(t) for t in result["totals"]])
+    return settle_result(row, terms)
 
 
 def transfers(net: list[int]) -> list[dict[str, int]]:
