@@ -66,6 +66,7 @@ class ServerProc:
     proc: subprocess.Popen[bytes] | None = None
     module: str = "kozyr"
     """What ``python -m`` runs (a crash test's wrapper that dies at a chosen point)."""
+    start_timeout: float = 60
 
     @property
     def base(self) -> str:
@@ -113,7 +114,7 @@ class ServerProc:
             stderr=subprocess.STDOUT,
             env=env,
         )
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")

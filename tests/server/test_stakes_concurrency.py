@@ -17,6 +17,9 @@ from tests.server.support import Player, ServerProc
 
 pytestmark = pytest.mark.asyncio
 
+SLOW_START = 240
+"""Seconds a restart may take on a loaded machine (importing alone can take 15)."""
+
 TABLES = 6
 # every kind, in turn: (game, players, options, stake)
 KINDS: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
@@ -81,7 +84,9 @@ async def check_exact(server: ServerProc, games: list[tuple[Player, dict[str, An
 
 
 async def test_many_stake_tables_finishing_at_once(backend: str, tmp_path: Path) -> None:
-    server = ServerProc(tmp_path / "data", await database_of(backend)).start()
+    server = ServerProc(
+        tmp_path / "data", await database_of(backend), start_timeout=SLOW_START
+    ).start()
     games: list[tuple[Player, dict[str, Any]]] = []
     try:
         games = await start_games(server)
@@ -93,7 +98,9 @@ async def test_many_stake_tables_finishing_at_once(backend: str, tmp_path: Path)
 
 
 async def test_kill_9_at_a_random_moment_among_them(backend: str, tmp_path: Path) -> None:
-    server = ServerProc(tmp_path / "data", await database_of(backend)).start()
+    server = ServerProc(
+        tmp_path / "data", await database_of(backend), start_timeout=SLOW_START
+    ).start()
     games: list[tuple[Player, dict[str, Any]]] = []
     try:
         games = await start_games(server)

@@ -15,6 +15,9 @@ from tests.server.support import Player, ServerProc
 
 pytestmark = pytest.mark.asyncio
 
+SLOW_START = 240
+"""Seconds a restart may take on a loaded machine (importing alone can take 15)."""
+
 STAKE = {"kind": "per_game", "chips": 10}
 OPTIONS = {"target": 3}
 
@@ -28,6 +31,7 @@ async def test_kill_9_at_the_settlement_loses_and_doubles_nothing(
         await database_of(backend),
         env={"KOZYR_CRASH_AT": at},
         module="tests.server.crashing_server",
+        start_timeout=SLOW_START,
     ).start()
     try:
         p = await Player(server, "crashy").sign_in()
