@@ -140,3 +140,21 @@ def test_a_start_nobody_can_cover_moves_nothing() -> None:
             assert await ledger.check(conn) == []
 
     asyncio.run(with_store(body))
+
+
+def test_accounts_from_before_wallets_get_their_grant_on_first_read() -> None:
+    async def body(store: Store) -> None:
+        store.on_new_user.clear()  # as the accounts made before 0010 were
+        old = await store.create_user("old", None, guest=False)
+        old_guest = await store.create_user("guest-old", None, guest=True)
+        async with store.engine.connect() as conn:
+            assert await ledger.balance(conn, Account.wallet(old.id)) == 0
+        assert await wallets.balance_of(store, old.id) == 1000
+        assert await wallets.balance_of(store, old.id) == 1000  # once
+        assert await wallets.balance_of(store, old_guest.id) == 200
+        async with store.engine.connect() as conn:
+            history = await ledger.entries(conn, Account.wallet(old.id))
+            assert [(e["kind"], e["amount"]) for e in history] == [("grant", 1000)]
+            assert await ledger.check(conn) == []
+
+    asyncio.run(with_store(body))
