@@ -64,6 +64,9 @@ class ServerProc:
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    module: str = "kozyr"
+    """What ``python -m`` runs (a crash test's wrapper that dies at a chosen point)."""
+    start_timeout: float = 60
 
     @property
     def base(self) -> str:
@@ -100,7 +103,7 @@ class ServerProc:
             [
                 sys.executable,
                 "-m",
-                "kozyr",
+                self.module,
                 "serve",
                 "--port",
                 str(self.port),
@@ -111,7 +114,7 @@ class ServerProc:
             stderr=subprocess.STDOUT,
             env=env,
         )
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")

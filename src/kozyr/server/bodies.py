@@ -36,6 +36,7 @@ FIELD_CODES = {
     "level": "bad_bots",
     "bots": "bad_bots",
     "turn_timeout": "bad_timeout",
+    "stake": "bad_stake",
 }
 """Fields whose refusal keeps the code the routes gave before they had models."""
 
@@ -95,6 +96,8 @@ class NewTable(Body):
     turn_timeout: Seconds | None = None
     """Absent: the server's default; null or 0: no clock."""
     rated: StrictBool = False
+    stake: Any = None
+    """Stake terms, checked by ``StakeTerms.from_json`` (its own error codes)."""
 
 
 class Join(Body):
@@ -119,6 +122,15 @@ class QuickPlay(Body):
     level: Level = 3
     rated: StrictBool | None = None
     """Absent: a table of people is rated, a table against the computer is not."""
+    stake: Any = None
+    """Only tables with these stake terms (null: without stakes)."""
+
+
+class TopUp(Body):
+    """``POST /api/wallet/top-up``."""
+
+    key: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+    """The client's idempotency key: a retry with it moves nothing twice."""
 
 
 async def read_body(request: Request, limit: int, timeout: float) -> bytes:
@@ -180,3 +192,4 @@ NewTableBody = Annotated[NewTable, Depends(json_body(NewTable))]
 JoinBody = Annotated[Join, Depends(json_body(Join))]
 NewBotBody = Annotated[NewBot, Depends(json_body(NewBot))]
 QuickPlayBody = Annotated[QuickPlay, Depends(json_body(QuickPlay))]
+TopUpBody = Annotated[TopUp, Depends(json_body(TopUp))]

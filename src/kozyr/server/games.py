@@ -8,10 +8,12 @@ from typing import Any
 
 from kozyr.games import GAMES, Game
 from kozyr.games.base import GameState
+from kozyr.games.imperial.options import ImperialOptions
+from kozyr.games.stakes import StakeTerms, settle_emperor, settle_imperial
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.store import TableRow
 
-__all__ = ["GAMES", "Game", "final_result", "game_of", "new_state"]
+__all__ = ["GAMES", "Game", "final_result", "game_of", "new_state", "settle_result"]
 
 
 def game_of(name: Any) -> Game:
@@ -39,3 +41,17 @@ def final_result(row: TableRow, state: GameState) -> dict[str, Any]:
     places (seats, best first) of the Game spec, which the finish hooks (ratings) read
     inside the transaction, where there is no state to ask."""
     return {**state.summary(), "places": list(game_of(row.game).result(state).places)}
+
+
+def settle_result(row: TableRow, terms: StakeTerms) -> list[int]:
+    """``Game.settle`` from a finished row's result (the game's summary) instead of its
+    state: the settlement runs inside the commit of the last action, where replaying the
+    game would hold the database's one writer for the length of a replay."""
+    result = row.result
+    assert result is not None
+    if row.game == "imperial":
+        options = game_of(row.game).options_from_json(row.options)
+        assert isinstance(options, ImperialOptions)
+        imperials = [int(s["imperials"]) for s in result["scores"]]
+        return settle_imperial(terms, int(result["winner"]), imperials, options.target)
+    return settle_emperor(terms, [int(t) for t in result["totals"]])

@@ -15,8 +15,10 @@ from typing import Any, TypeVar
 from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.records import to_record
+from kozyr.server import wallets
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
+from kozyr.server.escrow import parse_stake, stake_hold
 from kozyr.server.games import game_of, new_state
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
@@ -369,12 +371,14 @@ class Lobby:
         turn_timeout: Any = "default",
         address: str | None = None,
         rated: bool = False,
+        stake: Any = None,
     ) -> Table:
         """A new table (429 ``too_many_tables`` past the creator's or the address's limit
         of unfinished tables); the creator sits at ``seat`` (unless ``sit`` is false), then the
         bots sit in seat order (that is the join order, B1). ``bots``: {seat: level} or a
         list of levels for the free seats in order."""
         opts = check_options(game, players, options)
+        terms = parse_stake(stake, game)
         n = int(opts["players"])
         seats = [Seat() for _ in range(n)]
         join_order: list[int] = []
@@ -398,10 +402,21 @@ class Lobby:
             timeout = float(turn_timeout)
         else:
             raise ProtocolError("bad_timeout", "turn_timeout must be a number of seconds.")
+        if sit:
+            await wallets.check_cover(self.store, user.id, stake_hold(game, opts, terms))
         async with self._create_lock:
             self._check_limits(user, address)
             return await self._create(
-                user, game, opts, seats, join_order, bool(private), timeout, address, rated
+                user,
+                game,
+                opts,
+                seats,
+                join_order,
+                bool(private),
+                timeout,
+                address,
+                rated,
+                terms,
             )
 
     def _check_limits(self, user: User, address: str | None) -> None:
@@ -428,6 +443,7 @@ class Lobby:
         timeout: float | None,
         address: str | None,
         rated: bool = False,
+        stake: dict[str, Any] | None = None,
     ) -> Table:
         n = len(seats)
         row = TableRow(
@@ -445,13 +461,16 @@ class Lobby:
             creator_id=user.id,
             turn_timeout=timeout,
             rated=rated,
+            stake=stake,
         )
         await self.store.insert_table(row)
         table = self._table(row)
         if address is not None:
             self.addresses[row.id] = address
         async with table.lock:
-            await table.after_seats()
+            refused = await table.after_seats()
+        if user.id in refused:
+            raise refused[user.id]
         return table
 
     @staticmethod
@@ -489,12 +508,14 @@ class Lobby:
         level: int,
         address: str | None = None,
         rated: bool | None = None,
+        stake: Any = None,
     ) -> Table:
-        """The first open public table of ``game`` with a free seat, else a new table with
-        bots in every other seat (which starts at once). ``rated`` None: a rated table of
-        people if there is one (a casual one else), a casual table against bots; guests
-        play casual games only."""
+        """The first open public table of ``game`` with a free seat and the same stake
+        terms, else a new table with bots in every other seat (which starts at once).
+        ``rated`` None: a rated table of people if there is one (a casual one else), a
+        casual table against bots; guests play casual games only."""
         spec = game_of(game)
+        terms = parse_stake(stake, game)
         if user.guest:
             rated = False
         async with self._create_lock:  # one quick play at a time: no two half-full tables
@@ -506,6 +527,7 @@ class Lobby:
                 and t.row.status == "open"
                 and (players is None or t.row.players == players)
                 and (rated is None or t.row.rated == rated)
+                and t.row.stake == terms
             ]
             found.sort(key=lambda t: not t.row.rated)  # stable: rated first, else as before
             for t in found:
@@ -519,7 +541,13 @@ class Lobby:
                         continue
         n = players or spec.default_players
         return await self.create(
-            user, game, n, bots=[level] * (n - 1), address=address, rated=bool(rated)
+            user,
+            game,
+            n,
+            bots=[level] * (n - 1),
+            address=address,
+            rated=bool(rated),
+            stake=terms,
         )
 
     async def games_of(self, user: User) -> list[dict[str, Any]]:

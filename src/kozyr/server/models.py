@@ -76,6 +76,8 @@ game_tables = Table(
     Column("finished_ms", BigInteger, nullable=True),
     # a rated game moves its players' ratings when it ends (0011)
     Column("rated", Boolean, nullable=False, default=False, server_default=false()),
+    # stake terms {"kind", "chips"} as JSON; NULL: no stakes (0010)
+    Column("stake", Text, nullable=True),
     Index("ix_game_tables_status", "status"),
 )
 
@@ -193,4 +195,19 @@ rating_changes = Table(
     # a player (two bots of one level) is updated once per game
     UniqueConstraint("table_id", "player", name="uq_rating_changes_table_player"),
     Index("ix_rating_changes_player", "player", "variant", "id"),
+)
+
+
+# -- wallets (kozyr.server.wallets, docs/chips.md) -----------------------------------
+
+wallet_top_ups = Table(
+    "wallet_top_ups",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    # the UTC day (YYYY-MM-DD): one top-up per person and day, enforced by the key
+    Column("day", String(10), primary_key=True),
+    Column("client_key", String(200), nullable=False),
+    Column("tx_id", Integer, ForeignKey("ledger_transactions.id"), nullable=False),
+    Column("amount", BigInteger, nullable=False),
+    UniqueConstraint("user_id", "client_key", name="uq_wallet_top_ups_key"),
 )

@@ -123,6 +123,32 @@ ERRORS: dict[str, tuple[str, str]] = {
         "Only a guest account can be turned into an account.",
         "Превратить в учётную запись можно только гостевой вход.",
     ),
+    # Stakes and wallets (docs/chips.md)
+    "bad_stake": (
+        'Stake terms are an object: {"kind": ..., "chips": S}.',
+        'Условия ставки: объект {"kind": ..., "chips": S}.',
+    ),
+    "bad_stake_kind": ("Unknown stake kind.", "Неизвестный вид ставки."),
+    "stake_wrong_game": (
+        "That stake kind belongs to the other game.",
+        "Этот вид ставки относится к другой игре.",
+    ),
+    "bad_stake_chips": (
+        "The stake must be a whole number of chips from 1 to 1,000,000.",
+        "Ставка: целое число фишек от 1 до 1 000 000.",
+    ),
+    "stake_too_high": (
+        "Your balance does not cover what this table holds from each player.",
+        "Вашего баланса не хватает на то, что этот стол удерживает с каждого игрока.",
+    ),
+    "top_up_not_due": (
+        "No top-up is due now.",
+        "Пополнение сейчас не положено.",
+    ),
+    "key_reused": (
+        "That idempotency key was already used for another request.",
+        "Этот ключ идемпотентности уже использован для другого запроса.",
+    ),
 }
 
 
@@ -140,6 +166,7 @@ class ProtocolError(Exception):
         *,
         message_ru: str | None = None,
         reason: dict[str, Any] | None = None,
+        params: dict[str, Any] | None = None,
     ) -> None:
         english, russian = ERRORS.get(code, (code, code))
         super().__init__(message or english)
@@ -148,9 +175,19 @@ class ProtocolError(Exception):
         self.message_ru = message_ru or russian
         self.status = status
         self.reason = reason
+        self.params = params
+        """The numbers the messages name (``stake_too_high``: balance and hold), for a
+        client that words its own message."""
 
     def frame(self, **extra: Any) -> dict[str, Any]:
-        return error_frame(self.code, self.message, self.message_ru, reason=self.reason, **extra)
+        return error_frame(
+            self.code,
+            self.message,
+            self.message_ru,
+            reason=self.reason,
+            params=self.params,
+            **extra,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The HTTP error body."""
@@ -158,6 +195,8 @@ class ProtocolError(Exception):
         body["message_ru"] = self.message_ru
         if self.reason is not None:
             body["reason"] = self.reason
+        if self.params is not None:
+            body["params"] = self.params
         return body
 
 

@@ -33,22 +33,28 @@ class Seating:
         if not 0 <= seat < self.row.players:
             raise ProtocolError("bad_seat", "No such seat.", 400)
 
-    def sit(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> int:
-        """Seats the person at ``seat`` (None: the first free one); returns the seat.
-        Guests are not rated, so they may not sit at a rated table."""
+    def check_sit(self, user_id: int, seat: int | None, guest: bool = False) -> None:
+        """Raises what :meth:`sit` would refuse, changing nothing (the table checks the
+        seat before it reads the person's wallet). Guests are not rated, so they may not
+        sit at a rated table."""
         self._check_open()
         if guest and self.row.rated:
             raise ProtocolError("rated_needs_account", status=409)
         if self.seat_of(user_id) is not None:
             raise ProtocolError("already_seated", "You already hold a seat here.", 409)
         free = [i for i, s in enumerate(self.row.seats) if s.empty]
+        if seat is None and not free:
+            raise ProtocolError("table_full", "The table is full.", 409)
+        if seat is not None:
+            self._check_seat(seat)
+            if seat not in free:
+                raise ProtocolError("seat_taken", "That seat is taken.", 409)
+
+    def sit(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> int:
+        """Seats the person at ``seat`` (None: the first free one); returns the seat."""
+        self.check_sit(user_id, seat, guest)
         if seat is None:
-            if not free:
-                raise ProtocolError("table_full", "The table is full.", 409)
-            seat = free[0]
-        self._check_seat(seat)
-        if seat not in free:
-            raise ProtocolError("seat_taken", "That seat is taken.", 409)
+            seat = next(i for i, s in enumerate(self.row.seats) if s.empty)
         self.row.seats[seat] = Seat(user_id=user_id, name=name)
         self.row.join_order.append(seat)
         return seat

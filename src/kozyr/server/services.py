@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from kozyr.server import ratings
+from kozyr.server import escrow, ratings, wallets
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
 from kozyr.server.lobby import Lobby
@@ -23,6 +23,11 @@ class Server:
         self.settings = settings
         self.metrics = Metrics()
         self.store = Store(settings.url)
+        # chips move in the same transaction as what causes them (B5); ratings move with
+        # the game's last action too (#13)
+        self.store.on_new_user.append(wallets.grant_new_user)
+        self.store.on_start.append(escrow.escrow_at_start)
+        self.store.on_finish.append(escrow.settle_at_finish)
         ratings.install(self.store)
         self.bus = make_bus(settings.redis_url)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)

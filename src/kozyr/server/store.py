@@ -14,7 +14,7 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,6 +106,8 @@ class TableRow:
     """False for seeds anyone could know: old small seeds, ``KOZYR_TABLE_SEED`` tables."""
     rated: bool = False
     """A rated game moves its players' ratings when it ends (``kozyr.server.ratings``)."""
+    stake: dict[str, Any] | None = None
+    """Stake terms ``{"kind", "chips"}`` agreed by sitting down (B5); None: no stakes."""
 
 
 @dataclass
@@ -123,6 +125,9 @@ TableHook = Callable[[AsyncConnection, "TableRow"], Awaitable[None]]
 """Work that must commit or fail together with a table's change of status: run inside
 that transaction (stakes escrow when a game starts; settlement and ratings when it ends).
 A hook must be idempotent per table: a batch that fails is retried row by row."""
+
+UserHook = Callable[[AsyncConnection, "User"], Awaitable[None]]
+"""Work that commits with a new account (its welcome grant of chips)."""
 
 
 def _done(future: asyncio.Future[None]) -> None:
@@ -174,6 +179,8 @@ class Store:
         self.on_finish: list[TableHook] = []
         """Run in the transaction that commits a game's last action (or saves a game
         that ended before its first action)."""
+        self.on_new_user: list[UserHook] = []
+        """Run in the transaction that creates an account."""
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -192,6 +199,11 @@ class Store:
 
         async with self.engine.begin() as conn:
             await conn.run_sync(upgrade)
+
+    def transaction(self) -> AbstractAsyncContextManager[AsyncConnection]:
+        """A write transaction for code outside the store (the wallets): on SQLite it
+        waits its turn like every other write."""
+        return self._write()
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
@@ -218,7 +230,10 @@ class Store:
                 )
                 pk = result.inserted_primary_key
                 assert pk is not None
-                return User(int(pk[0]), name, guest, password_hash)
+                user = User(int(pk[0]), name, guest, password_hash)
+                for hook in self.on_new_user:
+                    await hook(conn, user)
+                return user
         except IntegrityError as e:
             raise NameTaken(name) from e
 
@@ -291,6 +306,7 @@ class Store:
             "started_ms": t.started_ms,
             "finished_ms": t.finished_ms,
             "rated": t.rated,
+            "stake": None if t.stake is None else json.dumps(t.stake),
         }
 
     @staticmethod
@@ -352,6 +368,7 @@ class Store:
             started_ms=row.started_ms,
             finished_ms=row.finished_ms,
             rated=bool(row.rated),
+            stake=json.loads(row.stake) if row.stake else None,
         )
 
     async def unfinished_tables(self) -> list[TableRow]:

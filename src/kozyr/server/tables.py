@@ -19,8 +19,10 @@ from concurrent.futures import Executor
 from typing import Any
 
 from kozyr.games.base import GameState
+from kozyr.server import wallets
 from kozyr.server.broadcast import RESYNC_AFTER, Broadcaster
 from kozyr.server.config import Settings
+from kozyr.server.escrow import StakeRefused, row_hold, stake_too_high
 from kozyr.server.match import Gate, Match, Move
 from kozyr.server.metrics import Metrics
 from kozyr.server.presence import Presence
@@ -130,9 +132,14 @@ class Table:
 
     async def sit(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> int:
         async with self.lock:
+            self.seating.check_sit(user_id, seat, guest)
+            # taking the seat is agreeing to the stake: his wallet must cover the hold
+            await wallets.check_cover(self.store, user_id, row_hold(self.row))
             got = self.seating.sit(user_id, name, seat, guest)
             self.presence.seated(user_id, got)
-            await self.after_seats()
+            refused = await self.after_seats()
+            if user_id in refused:
+                raise refused[user_id]
             return got
 
     async def leave(self, user_id: int) -> None:
@@ -155,17 +162,39 @@ class Table:
             self.seating.set_bot(user_id, seat, level)
             await self.after_seats()
 
-    async def after_seats(self) -> None:
-        """Saves the seats; with every seat filled, the game begins (called under lock)."""
+    async def after_seats(self) -> dict[int, ProtocolError]:
+        """Saves the seats; with every seat filled, the game begins (called under lock).
+
+        Returns the people unseated because their wallet no longer covers the stake's
+        hold at the start (spent meanwhile at another table): the start is refused, they
+        are told, and the table stays open for others."""
         if not self.seating.full:
             await self.store.save_table(self.row)
             self.send_table()
-            return
-        await self.match.start()
+            return {}
+        try:
+            await self.match.start()
+        except StakeRefused as e:
+            return await self._unseat(e)
         self.turns.make_bots()
         self.send_table()
         self.frames.sync()
         self.turns.schedule()
+        return {}
+
+    async def _unseat(self, refused: StakeRefused) -> dict[int, ProtocolError]:
+        errors = {}
+        for short in refused.short:
+            self.seating.stand(short.seat)
+            self.presence.stood(short.seat)
+            errors[short.user_id] = stake_too_high(short.balance, refused.hold)
+        await self.store.save_table(self.row)
+        for client in list(self.watchers):
+            error = errors.get(client.user.id)
+            if error is not None:
+                client.send(error.frame(table=self.id))
+        self.send_table()
+        return errors
 
     def restore(self, actions: list[tuple[int, str, str, str | None]]) -> None:
         """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""

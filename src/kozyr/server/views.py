@@ -8,6 +8,7 @@ from typing import Any
 
 from kozyr.games.base import GameState
 from kozyr.games.dealing import LEGACY, commitment
+from kozyr.server.escrow import settlement_info
 from kozyr.server.store import TableRow
 
 
@@ -73,6 +74,7 @@ def table_info(
         "dealing": row.dealing,
         "commitment": table_commitment(row),
         "seed_secret": row.seed_secret,
+        **settlement_info(row),
     }
     if private and row.invite_code:
         out["invite_code"] = row.invite_code

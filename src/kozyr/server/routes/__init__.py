@@ -12,6 +12,7 @@ from kozyr.server.routes import (
     socket,
     tables,
     users,
+    wallet,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
@@ -24,4 +25,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     rules.router,
     users.router,
     account_changes.router,
+    wallet.router,
 )

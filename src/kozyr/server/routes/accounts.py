@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from kozyr.server import auth, names
+from kozyr.server import auth, names, wallets
 from kozyr.server.bodies import CredentialsBody
 from kozyr.server.routes.common import Throttled, client_address, need_user, server_of
 from kozyr.server.services import Server
@@ -80,4 +80,5 @@ async def logout(request: Request) -> JSONResponse:
 @router.get("/api/me")
 async def me(request: Request) -> dict[str, Any]:
     user = await need_user(request)
-    return {"user": user.to_json()}
+    balance = await wallets.balance_of(server_of(request).store, user.id)
+    return {"user": user.to_json(), "balance": balance}

@@ -50,6 +50,7 @@ async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         turn_timeout=(body.turn_timeout if "turn_timeout" in body.model_fields_set else "default"),
         rated=body.rated,
         address=request.client.host if request.client else None,
+        stake=body.stake,
     )
     return JSONResponse(table_json(table, user), status_code=201)
 
@@ -101,6 +102,6 @@ async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     address = request.client.host if request.client else None
     lobby = server_of(request).lobby
     table = await lobby.quick_play(
-        user, body.game, body.players, body.level, address, rated=body.rated
+        user, body.game, body.players, body.level, address, rated=body.rated, stake=body.stake
     )
     return {"seat": table.seat_of(user.id), **table_json(table, user)}

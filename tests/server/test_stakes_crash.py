@@ -1,0 +1,82 @@
+"""kill -9 at a stake game's end (B5): in the transaction that commits the last action,
+before its settlement is written and while it is being written. After the restart no chip
+is lost or doubled and the settlement is there exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from tests.server.stakes_support import database_of, ledger_facts, net_by_hand, store_of
+from tests.server.support import Player, ServerProc
+
+pytestmark = pytest.mark.asyncio
+
+SLOW_START = 240
+"""Seconds a restart may take on a loaded machine (importing alone can take 15)."""
+
+STAKE = {"kind": "per_game", "chips": 10}
+OPTIONS = {"target": 3}
+
+
+@pytest.mark.parametrize("at", ["before_settle", "in_settle"])
+async def test_kill_9_at_the_settlement_loses_and_doubles_nothing(
+    backend: str, tmp_path: Path, at: str
+) -> None:
+    server = ServerProc(
+        tmp_path / "data",
+        await database_of(backend),
+        env={"KOZYR_CRASH_AT": at},
+        module="tests.server.crashing_server",
+        start_timeout=SLOW_START,
+    ).start()
+    try:
+        p = await Player(server, "crashy").sign_in()
+        body = {"game": "imperial", "players": 2, "options": OPTIONS, "bots": [1], "stake": STAKE}
+        table = (await p.post("/api/tables", body))["table"]
+        tid = table["id"]
+        assert table["status"] == "playing"
+        r = await p.http.post(f"/api/tables/{tid}/leave", json={})
+        assert r.status_code == 200
+        assert server.proc is not None
+        deadline = time.monotonic() + 120
+        while server.proc.poll() is None:  # the bots play on until the settlement kills it
+            assert time.monotonic() < deadline, "the server never reached the settlement"
+            await asyncio.sleep(0.1)
+        assert server.proc.returncode == -9
+        await p.http.aclose()
+
+        store = store_of(server)
+        try:
+            # while it is down: the last action never committed, nor its settlement
+            facts = await ledger_facts(store, [tid], [p.user["id"]])
+            assert facts["problems"] == []
+            assert facts["settles"][tid] == 0 and facts["escrows"][tid] == 1
+            assert facts["escrow_left"][tid] == 20 and facts["wallets"][p.user["id"]] == 990
+            saved = await store.table(tid)
+            assert saved is not None and saved.status == "playing"
+            server.env.pop("KOZYR_CRASH_AT")
+            server.start()  # the same database
+            p.http = httpx.AsyncClient(base_url=server.base, cookies=p.http.cookies, timeout=30)
+            deadline = time.monotonic() + 120
+            while True:  # after the grace the bot plays his seat to the end again
+                info = (await p.http.get(f"/api/tables/{tid}")).json()["table"]
+                if info["status"] == "finished":
+                    break
+                assert time.monotonic() < deadline, "the game did not finish after the restart"
+                await asyncio.sleep(0.1)
+            net = net_by_hand("imperial", STAKE, OPTIONS, info["result"])
+            assert [s["net"] for s in info["settlement"]] == net
+            facts = await ledger_facts(store, [tid], [p.user["id"]])
+            assert facts["problems"] == []
+            assert facts["settles"][tid] == 1 and facts["escrows"][tid] == 1
+            assert facts["escrow_left"][tid] == 0
+            assert facts["wallets"][p.user["id"]] == 1000 + net[0]
+        finally:
+            await store.close()
+        await p.close()
+    finally:
+        server.stop()
