@@ -6,7 +6,7 @@ phone.
 The first two tests answer the wallet routes and the stake fields of table frames with
 fakes written to the contract (``page.route``, ``route_web_socket``), so that they run
 against a server with or without the server part of #11. The last one plays against the
-real thing and needs that server part (it skips itself without ``GET /api/wallet``).
+real thing, against the server's wallets and stakes.
 """
 
 from __future__ import annotations
@@ -451,9 +451,6 @@ def test_a_guest_plays_for_stakes_end_to_end(server: str, browser: Any) -> None:
     against a level-1 bot, plays to the end, sees the settlement and his wallet."""
     page = _page(browser, width=1280, height=800)
     guest(page, server)
-    probe = page.evaluate("fetch('/api/wallet').then(r => r.status)")
-    if probe == 404:
-        pytest.skip("needs the server part of #11 (GET /api/wallet)")
     # A guest starts with 200 chips (the welcome grant).
     page.wait_for_selector(".top .balance:not([hidden])")
     assert _text(page, ".top .balance") == "200 chips"

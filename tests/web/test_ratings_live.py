@@ -2,39 +2,23 @@
 rated table, plays it to the end, and finds the game and the new ratings on the
 profile, in the history and on the leaderboard.
 
-This test needs the server's part of #13 (the ``wt-ratings`` branch: rated tables,
-``/api/users/...``, ``/api/leaderboard``); against a server without those routes it is
-skipped, saying so.
+It runs against the server's rated tables, ``/api/users/...`` and ``/api/leaderboard``.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import urllib.error
-import urllib.request
 from typing import Any
 
-import pytest
 from tests.web.browsing import BROWSER, _page, clean, create_table, play_to_end, shot
 
 pytestmark = BROWSER
 
 
-def _has_ratings(server: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{server}api/leaderboard?variant=imperial-2p", timeout=10):
-            return True
-    except urllib.error.HTTPError as e:
-        # Signed out, the route may ask to sign in (401); a server without it says 404.
-        return e.code != 404
-
-
 def test_a_rated_game_shows_on_the_profile_the_history_and_the_leaderboard(
     server: str, browser: Any
 ) -> None:
-    if not _has_ratings(server):
-        pytest.skip("the server has no #13 routes yet (they come with the wt-ratings branch)")
     page = _page(browser)
     name = f"rated-{secrets.token_hex(3)}"
     page.goto(server)
