@@ -374,6 +374,14 @@ export const MESSAGES = {
     "Партия сдана до появления отпечатков, и зерну из записи соответствуют лишь сдачи {ok} из {n}.",
   ],
   verify_problems: ["What does not match:", "Что не сходится (по-английски):"],
+  // layout (#16A)
+  bot_short: ["Comp {n}", "Комп. {n}"],
+  stop_watching: ["Stop watching", "Перестать смотреть"],
+  record_file: ["A record file (.json)", "Файл записи (.json)"],
+  touch_hint: [
+    "Tap a card to raise it, tap it again to play it.",
+    "Коснитесь карты, чтобы поднять её, и ещё раз, чтобы сыграть.",
+  ],
 };
 
 const listeners = new Set();
