@@ -702,10 +702,20 @@ export class TableView {
     const half = n === 2 ? 0.6 : n === 3 ? 1.2 : 1.3;
     const up = n === 3 ? 1.1 : 1.25;
     const down = 1.25;
-    const blocks = [...this.root.querySelectorAll(".seats .seat, .deck-corner > *")]
-      .map((el) => el.getBoundingClientRect())
-      .filter((r) => r.width > 0)
-      .map((r) => ({ l: r.left - box.left, r: r.right - box.left, t: r.top - box.top, b: r.bottom - box.top }));
+    const rel = (el) => {
+      const r = el.getBoundingClientRect();
+      return { l: r.left - box.left, r: r.right - box.left, t: r.top - box.top, b: r.bottom - box.top, w: r.width };
+    };
+    // Seats above or below the trick push it down or up; with four players the seats at
+    // the sides sit at mid height, and only smaller cards get past them.
+    const blocks = [];
+    const sides = [];
+    for (const el of this.root.querySelectorAll(".seats .seat, .deck-corner > *")) {
+      const r = rel(el);
+      if (!r.w) continue;
+      const side = n === 4 && (el.classList.contains("pos-left") || el.classList.contains("pos-right"));
+      (side ? sides : blocks).push(r);
+    }
     const cx = box.width / 2;
     const phone = window.matchMedia("(max-width: 600px)").matches;
     const base = phone ? 56 : Math.min(92, Math.max(52, window.innerWidth * 0.064));
@@ -721,11 +731,12 @@ export class TableView {
         if ((b.t + b.b) / 2 < box.height / 2) top = Math.max(top, b.b + 4);
         else bottom = Math.min(bottom, b.t - 4);
       }
-      if (bottom - top >= (up + down) * w) {
-        tw = w;
-        cy = top + up * w + (bottom - top - (up + down) * w) / 2;
-        break;
-      }
+      if (bottom - top < (up + down) * w) continue;
+      const y = top + up * w + (bottom - top - (up + down) * w) / 2;
+      if (sides.some((b) => b.r > l && b.l < r && b.b > y - up * w && b.t < y + down * w)) continue;
+      tw = w;
+      cy = y;
+      break;
     }
     felt.style.setProperty("--tw", `${tw}px`);
     area.style.top = `${Math.round(cy)}px`;

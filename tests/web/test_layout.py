@@ -1,0 +1,409 @@
+"""The table's layout on phones and laptops (issue #16, part A), in a real browser.
+
+Whole games against the computer at 375×740, 390×844 and 1280×720. At every turn of the
+person (each decision and each card) the page's geometry is measured: the hand inside the
+viewport and nothing over any card's visible part, the decision box clear of the hand, no
+score table clipped, distinct seat names shown whole, the trick clear of every seat, the
+keyboard or touch hint clear of the cards. On touch screens a first tap raises a card and
+only a second tap plays it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from tests.web.browsing import (
+    BROWSER,
+    CSP_WATCH,
+    Page,
+    _with_csp,
+    clean,
+    create_table,
+    guest,
+    over,
+    shot,
+    strongest,
+)
+
+pytestmark = BROWSER
+
+# Everything the layout promises, measured in the page; returns the broken promises.
+CHECK = """
+(where) => {
+  const problems = [];
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const say = (text) => problems.push(`${where}: ${text}`);
+  const box = (r) => `[${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`;
+  const inView = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
+  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const what = (el) => el ? `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}` : "nothing";
+  const root = document.querySelector("#screen-table .table-root");
+  if (document.documentElement.scrollWidth > vw) say(`the page is wider than the window (${document.documentElement.scrollWidth} > ${vw})`);
+  if (vw > 900 && document.documentElement.scrollHeight > vh) {
+    say(`the page needs scrolling (${document.documentElement.scrollHeight} > ${vh})`);
+  }
+  // Your hand: every card in the window, its visible part its own.
+  const cards = [...root.querySelectorAll(".hand .card")];
+  cards.forEach((card, i) => {
+    const r = card.getBoundingClientRect();
+    if (!inView(r)) say(`${card.dataset.card} is outside the window ${box(r)}`);
+    const next = cards[i + 1]?.getBoundingClientRect();
+    const right = next ? Math.min(r.right, next.left) : r.right;
+    const x = (r.left + right) / 2;
+    const y = r.top + r.height / 2;
+    const top = document.elementFromPoint(x, y);
+    if (top?.closest(".card") !== card) say(`${card.dataset.card} is covered at (${Math.round(x)},${Math.round(y)}) by ${what(top)}`);
+  });
+  // The hint under the hand: in the window, under no card.
+  const hint = root.querySelector(".hand-hint");
+  if (hint.textContent.trim()) {
+    const range = document.createRange();
+    range.selectNodeContents(hint);
+    const r = range.getBoundingClientRect();
+    if (!inView(r)) say(`the hint is outside the window ${box(r)}`);
+    for (const card of cards) {
+      if (meet(r, card.getBoundingClientRect())) say(`the hint is under ${card.dataset.card}`);
+    }
+  }
+  // The decision box: whole, in the window.
+  const decision = root.querySelector(".decision:not([hidden]) .decision-card");
+  if (decision && !inView(decision.getBoundingClientRect())) say(`the decision box is outside the window ${box(decision.getBoundingClientRect())}`);
+  // Seats: inside the felt, names distinct and shown whole.
+  const felt = root.querySelector(".felt").getBoundingClientRect();
+  const seats = [...root.querySelectorAll(".seats .seat")];
+  for (const seat of seats) {
+    const r = seat.getBoundingClientRect();
+    if (r.left < felt.left - 0.5 || r.right > felt.right + 0.5 || r.top < felt.top - 0.5 || r.bottom > felt.bottom + 0.5) {
+      say(`seat ${seat.dataset.seat} sticks out of the felt ${box(r)} ${box(felt)}`);
+    }
+  }
+  const names = [...root.querySelectorAll(".seat-name")];
+  const shown = names.map((el) => el.textContent.replace(/ \\((You|Вы)\\)$/, ""));
+  if (new Set(shown).size !== shown.length) say(`seat names not distinct: ${shown.join(" | ")}`);
+  for (const el of names) {
+    if (el.scrollWidth > el.clientWidth + 1) say(`the name ${el.textContent} is cut`);
+    if (!el.title) say(`the name ${el.textContent} has no full name on hover`);
+  }
+  // The trick: clear of every seat (cards still flying in or out are not measured).
+  for (const card of root.querySelectorAll(".trick-area:not(.gather) .trick-card")) {
+    if (card.getAnimations().length) continue;
+    const r = card.getBoundingClientRect();
+    for (const seat of seats) {
+      if (meet(r, seat.getBoundingClientRect())) say(`the trick's ${card.dataset.card} covers seat ${seat.dataset.seat}`);
+    }
+  }
+  // Scores: nothing clipped.
+  for (const el of root.querySelectorAll(".score-body, table.scores th, table.scores td")) {
+    if (el.scrollWidth > el.clientWidth + 1) say(`score cell cut: ${el.textContent.trim()} (${el.scrollWidth} > ${el.clientWidth})`);
+  }
+  return problems;
+}
+"""
+
+# The game-over dialog: whole in the window, its table not clipped.
+CHECK_OVER = """
+() => {
+  const problems = [];
+  const dlg = document.querySelector(".over-dialog[open]");
+  const r = dlg.getBoundingClientRect();
+  if (r.left < 0 || r.right > window.innerWidth) problems.push(`the dialog is wider than the window`);
+  for (const el of dlg.querySelectorAll("form, .over-body, .over-body table, .over-body th, .over-body td")) {
+    if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`);
+  }
+  return problems;
+}
+"""
+
+SIZES = {"phone": (375, 740), "tall-phone": (390, 844), "laptop": (1280, 720)}
+
+
+def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale="en-US",
+        has_touch=touch,
+        is_mobile=touch,
+    )
+    ctx.route("**/*", _with_csp)
+    ctx.add_init_script(CSP_WATCH)
+    page = ctx.new_page()
+    errors: list[str] = []
+    refused: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    def console(message: Any) -> None:
+        if message.type == "error" and not message.text.startswith("Failed to load resource"):
+            errors.append(f"console: {message.text}")
+
+    page.on("console", console)
+    page.on("response", lambda r: refused.append(r.url) if r.status == 401 else None)
+    page.errors = errors
+    page.refused = refused
+    return page
+
+
+def _check(page: Page, where: str) -> None:
+    problems = page.evaluate(CHECK, where)
+    if problems:
+        shot(page, f"layout-fail-{where.split(':')[0]}")
+    assert not problems, problems
+
+
+def _centre(page: Page, card: str) -> tuple[float, float]:
+    """The middle of the part of ``card`` that no other card covers."""
+    where = page.evaluate(
+        """(card) => {
+          const cards = [...document.querySelectorAll('#screen-table .hand .card')];
+          const i = cards.findIndex((b) => b.dataset.card === card);
+          const r = cards[i].getBoundingClientRect();
+          const next = cards[i + 1]?.getBoundingClientRect();
+          const right = next ? Math.min(r.right, next.left) : r.right;
+          return [(r.left + right) / 2, r.top + r.height / 2];
+        }""",
+        card,
+    )
+    return float(where[0]), float(where[1])
+
+
+def _hand(page: Page) -> list[str]:
+    return list(
+        page.evaluate("[...document.querySelectorAll('#screen-table .hand .card')].map(b => b.dataset.card)")
+    )
+
+
+def _raised(page: Page) -> list[str]:
+    return list(
+        page.evaluate(
+            "[...document.querySelectorAll('#screen-table .hand .card[aria-selected=true]')]"
+            ".map(b => b.dataset.card)"
+        )
+    )
+
+
+def _top(page: Page, card: str) -> float:
+    return float(
+        page.evaluate(
+            "(c) => document.querySelector(`#screen-table .hand .card[data-card='${c}']`)"
+            ".getBoundingClientRect().top",
+            card,
+        )
+    )
+
+
+def _play(page: Page, card: str, touch: bool, stats: dict[str, int]) -> None:
+    """Plays ``card`` with a tap (two on a touch screen) on its visible part."""
+    before = _hand(page)
+    if touch:
+        # Another card first, once a game: the selection moves to the second one tapped.
+        if not stats["moved"] and len(before) > 1:
+            other = next(c for c in before if c != card)
+            page.touchscreen.tap(*_centre(page, other))
+            assert _raised(page) == [other]
+            stats["moved"] = 1
+        low = _top(page, card)
+        page.touchscreen.tap(*_centre(page, card))
+        assert _raised(page) == [card], (card, _raised(page))
+        # raised where the finger does not hide it (after its short move)
+        page.wait_for_function(
+            "([c, low]) => document.querySelector(`#screen-table .hand .card[data-card='${c}']`)"
+            ".getBoundingClientRect().top < low - 10",
+            arg=[card, low],
+            timeout=2000,
+        )
+        assert _hand(page) == before  # one tap plays nothing
+        page.touchscreen.tap(*_centre(page, card))
+        stats["taps"] += 1
+    else:
+        page.mouse.click(*_centre(page, card))
+    try:
+        # Played: the hand is another (the card gone, or the next round's hand dealt).
+        page.wait_for_function(
+            "(before) => [...document.querySelectorAll('#screen-table .hand .card')]"
+            ".map(b => b.dataset.card).join() !== before",
+            arg=",".join(before),
+            timeout=5000,
+        )
+    except Exception:
+        shot(page, "layout-fail-play")
+        hint = page.inner_text("#screen-table .hand-hint")
+        raise AssertionError(f"{card} was not played: {_raised(page)} {hint!r}") from None
+
+
+def _choose(actions: list[str], made: list[str]) -> str:
+    if any(a.startswith("swap") for a in actions):
+        return next(a for a in actions if a.startswith("swap"))
+    if "refuse" in actions:
+        return "accept" if "refuse" in made else "refuse"
+    if any(a.startswith("offer") for a in actions):
+        return next(a for a in actions if a.startswith("offer"))
+    return actions[0]
+
+
+def _play_game(page: Page, name: str, touch: bool, limit: float = 240) -> dict[str, int]:
+    """Plays the person's seat to the end, measuring the layout at each of his turns."""
+    stats = {"cards": 0, "decisions": 0, "taps": 0, "moved": 0}
+    made: list[str] = []
+    start = time.time()
+    shots: set[str] = set()
+    while not over(page):
+        assert time.time() - start < limit, f"{name}: the game did not end in time"
+        state = page.evaluate(
+            """() => ({
+              busy: !!document.querySelector('#screen-table .hand .card.sending'),
+              actions: [...document.querySelectorAll('.decision:not([hidden]) button[data-action]')]
+                .map(b => b.dataset.action),
+              legal: document.querySelectorAll('#screen-table .hand .card.legal').length,
+              trick: document.querySelectorAll('#screen-table .trick-card').length,
+            })"""
+        )
+        if state["busy"]:
+            page.wait_for_timeout(20)
+            continue
+        if state["actions"]:
+            page.wait_for_timeout(250)  # the box's short entrance
+            kind = state["actions"][0].split(" ")[0]
+            _check(page, f"{name}:decision-{kind}")
+            if kind not in shots:
+                shots.add(kind)
+                shot(page, f"40-{name}-{kind}")
+            pick = _choose(state["actions"], made)
+            made.append(pick.split(" ")[0])
+            try:
+                page.click(f'.decision button[data-action="{pick}"]', timeout=2500)
+            except Exception:  # the page moved on meanwhile; look again
+                continue
+            stats["decisions"] += 1
+            page.wait_for_function(
+                "(a) => !document.querySelector(`.decision:not([hidden]) button[data-action='${a}']`)",
+                arg=pick,
+                timeout=5000,
+            )
+            continue
+        if state["legal"]:
+            card = strongest(page)
+            if card is None:
+                page.wait_for_timeout(20)
+                continue
+            page.wait_for_timeout(300)  # cards flying in have landed
+            _check(page, f"{name}:card-{stats['cards']}")
+            if state["trick"] and "trick" not in shots:
+                shots.add("trick")
+                shot(page, f"40-{name}-play")
+            _play(page, card, touch, stats)
+            stats["cards"] += 1
+            continue
+        page.wait_for_timeout(25)
+    return stats
+
+
+def _over_checks(page: Page, name: str) -> None:
+    page.wait_for_selector(".over-dialog[open]")
+    page.wait_for_timeout(300)
+    shot(page, f"41-{name}-over")
+    assert page.evaluate(CHECK_OVER) == []
+    page.click(".over-dialog .lang-switch")  # Russian words are longer
+    page.wait_for_timeout(100)
+    shot(page, f"41-{name}-over-ru")
+    assert page.evaluate(CHECK_OVER) == []
+    page.click(".over-dialog .lang-switch")
+
+
+GAMES = {
+    "imperial": ("imperial", 2, {"target": 1}),
+    "emperor": ("emperor", 4, {"rounds": 2, "bargain_from": 2}),
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "size", "touch"),
+    [
+        ("imperial", "phone", True),
+        ("emperor", "phone", True),
+        ("imperial", "tall-phone", True),
+        ("emperor", "tall-phone", False),
+        ("imperial", "laptop", False),
+        ("emperor", "laptop", False),
+    ],
+)
+def test_a_whole_game_keeps_the_hand_in_view_and_nothing_cut(
+    server: str, browser: Any, game: str, size: str, touch: bool
+) -> None:
+    width, height = SIZES[size]
+    page = _context_page(browser, width, height, touch)
+    name = f"{game}-{size}"
+    guest(page, server)
+    assert page.refused == [], page.refused  # the first question is no 401
+    kind, players, options = GAMES[game]
+    create_table(page, kind, players, options, bots=True)
+    page.wait_for_selector("#screen-table .hand .card")
+    stats = _play_game(page, name, touch)
+    assert stats["cards"] >= 5, stats
+    if game == "emperor":
+        assert stats["decisions"] >= 1, stats
+    if touch:
+        assert stats["taps"] == stats["cards"] and stats["moved"] == 1, stats
+    _over_checks(page, name)
+    clean(page)
+    page.context.close()
+
+
+def test_laptops_phones_and_the_narrowest_screen_hold_the_table(
+    server: str, browser: Any
+) -> None:
+    """One game, looked at in every size from 360 px to 1366×768, and then replayed on a
+    phone with every hand shown; a spectator is offered to stop watching."""
+    page = _context_page(browser, 1280, 800, touch=False)
+    guest(page, server)
+    table = create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
+    page.wait_for_selector("#screen-table .hand .card.legal", timeout=20000)
+    for width, height in [(1280, 800), (1366, 768), (1280, 720), (360, 640), (375, 740)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        _check(page, f"emperor-{width}x{height}")
+        for lang in ("ru", "en"):
+            page.click(".top .lang-switch")
+            page.wait_for_timeout(100)
+            assert page.evaluate("document.documentElement.lang") == lang
+            _check(page, f"emperor-{width}x{height}-{lang}")
+        shot(page, f"42-emperor-{width}x{height}")
+    # A spectator stops watching; he does not leave a seat he never had.
+    watcher = _context_page(browser, 390, 844, touch=True)
+    guest(watcher, server)
+    watcher.goto(f"{server}#/table/{table}")
+    watcher.wait_for_selector("#screen-table .table-bar")
+    assert watcher.inner_text(".leave-btn") == "Stop watching"
+    watcher.click(".top .lang-switch")
+    assert watcher.inner_text(".leave-btn") == "Перестать смотреть"
+    assert page.inner_text(".leave-btn") == "Leave the table"
+    # "My games" names its file chooser.
+    watcher.click(".leave-btn")
+    watcher.wait_for_selector("#screen-lobby:not([hidden])")
+    chooser = watcher.locator(".file-pick input[type=file]")
+    assert chooser.get_attribute("aria-label") == "Файл записи (.json)"
+    assert watcher.inner_text(".file-pick") == "Повтор из файла записи"
+    clean(watcher)
+    watcher.context.close()
+    # The game to its end on the phone, then its replay: every hand on the phone too.
+    _play_game(page, "emperor-narrow", touch=False)
+    page.wait_for_selector(".over-dialog[open]")
+    page.click(".over-dialog .watch-replay")
+    page.wait_for_selector("#replay-root .hand .card")
+    page.wait_for_timeout(300)
+    shot(page, "43-emperor-replay-phone")
+    open_hands = page.evaluate(
+        """() => [...document.querySelectorAll('#replay-root .seat-cards.open')].map((el) => {
+          const r = el.getBoundingClientRect();
+          const minis = el.querySelectorAll('.mini').length;
+          return {minis, width: r.width, height: r.height, left: r.left, right: r.right};
+        })"""
+    )
+    assert len(open_hands) == 3, open_hands  # the three other seats
+    for hand in open_hands:
+        assert hand["minis"] == 13 and hand["width"] > 0 and hand["height"] > 0, hand
+        assert hand["left"] >= 0 and hand["right"] <= 375, hand
+    assert page.locator("#replay-root .hand .card").count() == 13  # and the bottom seat's
+    clean(page)
+    page.context.close()
