@@ -43,7 +43,9 @@ CHECK = """
   const root = document.querySelector("#screen-table .table-root");
   if (document.documentElement.scrollWidth > vw) say(`the page is wider than the window (${document.documentElement.scrollWidth} > ${vw})`);
   if (vw > 900 && document.documentElement.scrollHeight > vh) {
-    say(`the page needs scrolling (${document.documentElement.scrollHeight} > ${vh})`);
+    const parts = [".top", ".table-tools", ".table-bar", ".felt", ".side", ".hand-area", ".me-line", ".hand", ".hand-hint"]
+      .map((q) => `${q} ${box(document.querySelector(q).getBoundingClientRect())}`).join(" ");
+    say(`the page needs scrolling (${document.documentElement.scrollHeight} > ${vh}): ${parts}`);
   }
   // Your hand: every card in the window, its visible part its own.
   const cards = [...root.querySelectorAll(".hand .card")];

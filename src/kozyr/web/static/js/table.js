@@ -101,11 +101,18 @@ export class TableView {
     document.addEventListener("keydown", this.keyHandler);
     this.resizeHandler = () => this.fit();
     window.addEventListener("resize", this.resizeHandler);
+    // The felt takes what the bars and the hand leave: whenever one of them changes
+    // height (a badge wraps, a timer shows, the header gets an item), it is sized again.
+    this.sizer = new ResizeObserver(() => this.fit());
+    for (const el of [document.querySelector("body > header"), this.el(".table-bar"), this.el(".hand-area")]) {
+      if (el) this.sizer.observe(el);
+    }
   }
 
   destroy() {
     document.removeEventListener("keydown", this.keyHandler);
     window.removeEventListener("resize", this.resizeHandler);
+    this.sizer.disconnect();
     clearInterval(this.timerHandle);
     clearTimeout(this.lingerHandle);
     this.root.innerHTML = "";
@@ -218,12 +225,9 @@ export class TableView {
       if (this.frame.seats?.[s]?.bot) return t("bot_short", { n: s + 1 });
       const name = this.plainName(s).trim();
       if ([...name].length <= 10) return name;
-      const words = name.split(/[\s_.-]+/).filter(Boolean);
-      const initials =
-        words.length > 1
-          ? words.slice(0, 2).map((w) => [...w][0].toUpperCase()).join("")
-          : [...name].slice(0, 3).join("");
-      return `${initials} ${s + 1}`;
+      const words = name.split(/\s+/);
+      if (words.length > 1) return `${words.slice(0, 2).map((w) => [...w][0].toUpperCase()).join("")} ${s + 1}`;
+      return `${[...name].slice(0, 7).join("")}…`; // told apart by seat below if need be
     });
     return short.map((name, s) =>
       short.indexOf(name) !== short.lastIndexOf(name) ? `${name} ${s + 1}` : name,
@@ -557,10 +561,11 @@ export class TableView {
 
   /** A score row's name: short in the narrow side panel, the full one on hover. */
   scoreName(s) {
+    const full = this.plainName(s);
+    if (s === this.frame.mySeat) return `<span class="score-name" title="${esc(full)}">${esc(t("you"))}</span>`;
     const narrow = (this.el(".score-body").clientWidth || 0) < 400;
-    const name = narrow ? this.shortNames()[s] : this.plainName(s);
-    const you = s === this.frame.mySeat ? ` <span class="muted">(${esc(t("you"))})</span>` : "";
-    return `<span class="score-name" title="${esc(this.plainName(s))}">${esc(name)}</span>${you}`;
+    const name = narrow ? this.shortNames()[s] : full;
+    return `<span class="score-name" title="${esc(full)}">${esc(name)}</span>`;
   }
 
   renderFeed() {
