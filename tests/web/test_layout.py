@@ -67,7 +67,8 @@ CHECK = """
     const r = range.getBoundingClientRect();
     if (!inView(r)) say(`the hint is outside the window ${box(r)}`);
     for (const card of cards) {
-      if (meet(r, card.getBoundingClientRect())) say(`the hint is under ${card.dataset.card}`);
+      const c = card.getBoundingClientRect();
+      if (meet(r, c)) say(`the hint ${box(r)} is under ${card.dataset.card} ${box(c)}`);
     }
   }
   // The decision box: whole, in the window.
@@ -80,6 +81,12 @@ CHECK = """
     const r = seat.getBoundingClientRect();
     if (r.left < felt.left - 0.5 || r.right > felt.right + 0.5 || r.top < felt.top - 0.5 || r.bottom > felt.bottom + 0.5) {
       say(`seat ${seat.dataset.seat} sticks out of the felt ${box(r)} ${box(felt)}`);
+    }
+  }
+  for (const el of root.querySelectorAll(".deck-corner .mini")) {
+    const r = el.getBoundingClientRect();
+    for (const seat of seats) {
+      if (meet(r, seat.getBoundingClientRect())) say(`the turned-up card covers seat ${seat.dataset.seat}`);
     }
   }
   const names = [...root.querySelectorAll(".seat-name")];

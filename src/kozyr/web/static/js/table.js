@@ -237,8 +237,16 @@ export class TableView {
   /** The full name where it fits, else the short one; the full name always on hover. */
   fitName(el, full, short) {
     el.title = full;
+    el.dataset.short = short;
     el.textContent = full;
     if (el.scrollWidth > el.clientWidth + 1) el.textContent = short;
+  }
+
+  /** The seats' names fitted again (the window changed). */
+  fitNames() {
+    for (const el of this.root.querySelectorAll(".seat-name[data-short]")) {
+      this.fitName(el, el.title, el.dataset.short);
+    }
   }
 
   position(seat) {
@@ -678,6 +686,7 @@ export class TableView {
   /** Sizes the table to the window: the felt takes the height the bar and your hand
    * leave, so that the whole table, your hand and its hint show without scrolling. */
   fit() {
+    this.fitNames();
     this.fitTable();
     this.layoutHand();
     this.placeTrick();
@@ -690,7 +699,7 @@ export class TableView {
     const top = felt.getBoundingClientRect().top + window.scrollY;
     const below = this.el(".hand-area").getBoundingClientRect().height + (narrow ? 6 : 16);
     const room = Math.floor(window.innerHeight - top - below);
-    const [low, high] = narrow ? [250, 440] : [300, 620];
+    const [low, high] = narrow ? [210, 440] : [300, 620];
     this.root.style.setProperty("--felt-h", `${Math.max(low, Math.min(high, room))}px`);
   }
 
@@ -724,9 +733,9 @@ export class TableView {
     const cx = box.width / 2;
     const phone = window.matchMedia("(max-width: 600px)").matches;
     const base = phone ? 56 : Math.min(92, Math.max(52, window.innerWidth * 0.064));
-    let tw = 34;
+    let tw = 28;
     let cy = box.height / 2;
-    for (let w = Math.round(base); w >= 34; w -= 2) {
+    for (let w = Math.round(base); w >= 28; w -= 2) {
       const l = cx - half * w - 4;
       const r = cx + half * w + 4;
       let top = 4;
