@@ -405,13 +405,23 @@ def test_laptops_phones_and_the_narrowest_screen_hold_the_table(
     open_hands = page.evaluate(
         """() => [...document.querySelectorAll('#replay-root .seat-cards.open')].map((el) => {
           const r = el.getBoundingClientRect();
+          const seat = el.closest('.seat').getBoundingClientRect();
+          const inside = [...el.querySelectorAll('.mini')].every((m) => {
+            const c = m.getBoundingClientRect();
+            return c.left >= seat.left && c.right <= seat.right && c.bottom <= seat.bottom;
+          });
           const minis = el.querySelectorAll('.mini').length;
-          return {minis, width: r.width, height: r.height, left: r.left, right: r.right};
+          return {minis, inside, width: r.width, height: r.height, left: r.left, right: r.right};
         })"""
     )
+    names = page.evaluate(
+        "[...document.querySelectorAll('#replay-root .seat-name')]"
+        ".map(el => [el.textContent, el.scrollWidth <= el.clientWidth + 1])"
+    )
+    assert len({n for n, _ in names}) == 4 and all(whole for _, whole in names), names
     assert len(open_hands) == 3, open_hands  # the three other seats
     for hand in open_hands:
-        assert hand["minis"] == 13 and hand["width"] > 0 and hand["height"] > 0, hand
+        assert hand["minis"] == 13 and hand["inside"] and hand["height"] > 0, hand
         assert hand["left"] >= 0 and hand["right"] <= 375, hand
     assert page.locator("#replay-root .hand .card").count() == 13  # and the bottom seat's
     clean(page)

@@ -224,7 +224,10 @@ export class TableView {
     const short = [...Array(this.model.n)].map((_, s) => {
       if (this.frame.seats?.[s]?.bot) return t("bot_short", { n: s + 1 });
       const name = this.plainName(s).trim();
-      if ([...name].length <= 10) return name;
+      if ([...name].length <= 8) return name;
+      // "Computer 2", "Seat 3" (a replay's names): the word cut short, the number kept
+      const numbered = name.match(/^(\S+)\s+(\d+)$/);
+      if (numbered) return `${[...numbered[1]].slice(0, 4).join("")}. ${numbered[2]}`;
       const words = name.split(/\s+/);
       if (words.length > 1) return `${words.slice(0, 2).map((w) => [...w][0].toUpperCase()).join("")} ${s + 1}`;
       return `${[...name].slice(0, 7).join("")}…`; // told apart by seat below if need be
