@@ -128,6 +128,37 @@ CHECK_OVER = """
 
 SIZES = {"phone": (375, 740), "tall-phone": (390, 844), "laptop": (1280, 720)}
 
+# Every kind of Emperor decision drawn over the real table of the page (a seeded game
+# gives the person only some of them): which seat he is does not change the layout.
+DECISIONS = """
+(kind) => {
+  const view = window.kozyr.tableView;
+  const real = view.frame;
+  const me = real.mySeat;
+  const others = [0, 1, 2, 3].filter((s) => s !== me);
+  const obs = {
+    ...real.obs, to_act: me, trick: [], round: 5, titles: ["king", "prince", "soldier", "jester"],
+    options: { ...real.obs.options, bargain_from: 2 },
+  };
+  if (kind === "trump") Object.assign(obs, { phase: "trump", legal_actions: ["trump S", "trump H", "trump D", "trump C", "trump NT"] });
+  if (kind === "swap") Object.assign(obs, { phase: "exchange", legal_actions: [...others.map((s) => `swap ${s}`), "pass"] });
+  if (kind === "offer") {
+    Object.assign(obs, { phase: "bargain", legal_actions: ["offer 1", "offer 2", "offer 3", "yield"],
+      swaps: [{ taker: others[0], target: me, result: "pending" }], offers: [] });
+  }
+  if (kind === "answer") {
+    Object.assign(obs, { phase: "bargain", legal_actions: ["accept", "refuse"],
+      offers: [{ target: others[1], tricks: 2 }], swaps: [{ taker: me, target: others[1], result: "pending" }] });
+  }
+  // Frames the server sends meanwhile wait until the real table is drawn again.
+  const update = view.update;
+  let latest = real;
+  view.update = (frame) => { latest = frame; };
+  update.call(view, { ...real, obs, seq: null });
+  return () => { view.update = update; view.update(latest); };
+}
+"""
+
 
 def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
     ctx = browser.new_context(
@@ -378,6 +409,16 @@ def test_laptops_phones_and_the_narrowest_screen_hold_the_table(
             assert page.evaluate("document.documentElement.lang") == lang
             _check(page, f"emperor-{width}x{height}-{lang}")
         shot(page, f"42-emperor-{width}x{height}")
+        for kind in ("trump", "swap", "offer", "answer"):
+            # (a function as evaluate's result would be called: hence the braces)
+            page.evaluate(f"() => {{ window.__undo = ({DECISIONS})('{kind}'); }}")
+            page.wait_for_selector(".decision:not([hidden]) button[data-action]", timeout=3000)
+            page.wait_for_timeout(250)
+            _check(page, f"emperor-{width}x{height}-{kind}")
+            if width < 400 and kind == "trump":
+                shot(page, f"44-emperor-{width}x{height}-trump")
+            page.evaluate("window.__undo()")
+            page.wait_for_selector(".decision", state="hidden")
     # A spectator stops watching; he does not leave a seat he never had.
     watcher = _context_page(browser, 390, 844, touch=True)
     guest(watcher, server)
