@@ -11,6 +11,7 @@ only a second tap plays it.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,135 +30,26 @@ from tests.web.browsing import (
 
 pytestmark = BROWSER
 
+HERE = Path(__file__).parent
+
+
+def _script(name: str) -> str:
+    """A function expression measured in the page, kept as JavaScript in ``js/``."""
+    lines = (HERE / "js" / name).read_text(encoding="utf-8").splitlines()
+    return "\n".join(line for line in lines if not line.startswith("//"))  # the file's header
+
+
 # Everything the layout promises, measured in the page; returns the broken promises.
-CHECK = """
-(where) => {
-  const problems = [];
-  const vw = window.innerWidth;
-  const vh = window.innerHeight;
-  const say = (text) => problems.push(`${where}: ${text}`);
-  const box = (r) => `[${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}]`;
-  const inView = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= vw + 0.5 && r.bottom <= vh + 0.5;
-  const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const what = (el) => el ? `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}` : "nothing";
-  const root = document.querySelector("#screen-table .table-root");
-  if (document.documentElement.scrollWidth > vw) say(`the page is wider than the window (${document.documentElement.scrollWidth} > ${vw})`);
-  if (vw > 900 && document.documentElement.scrollHeight > vh) {
-    const parts = [".top", ".table-tools", ".table-bar", ".felt", ".side", ".hand-area", ".me-line", ".hand", ".hand-hint"]
-      .map((q) => `${q} ${box(document.querySelector(q).getBoundingClientRect())}`).join(" ");
-    say(`the page needs scrolling (${document.documentElement.scrollHeight} > ${vh}): ${parts}`);
-  }
-  // Your hand: every card in the window, its visible part its own.
-  const cards = [...root.querySelectorAll(".hand .card")];
-  cards.forEach((card, i) => {
-    const r = card.getBoundingClientRect();
-    if (!inView(r)) say(`${card.dataset.card} is outside the window ${box(r)}`);
-    const next = cards[i + 1]?.getBoundingClientRect();
-    const right = next ? Math.min(r.right, next.left) : r.right;
-    const x = (r.left + right) / 2;
-    const y = r.top + r.height / 2;
-    const top = document.elementFromPoint(x, y);
-    if (top?.closest(".card") !== card) say(`${card.dataset.card} is covered at (${Math.round(x)},${Math.round(y)}) by ${what(top)}`);
-  });
-  // The hint under the hand: in the window, under no card.
-  const hint = root.querySelector(".hand-hint");
-  if (hint.textContent.trim()) {
-    const range = document.createRange();
-    range.selectNodeContents(hint);
-    const r = range.getBoundingClientRect();
-    if (!inView(r)) say(`the hint is outside the window ${box(r)}`);
-    for (const card of cards) {
-      const c = card.getBoundingClientRect();
-      if (meet(r, c)) say(`the hint ${box(r)} is under ${card.dataset.card} ${box(c)}`);
-    }
-  }
-  // The decision box: whole, in the window.
-  const decision = root.querySelector(".decision:not([hidden]) .decision-card");
-  if (decision && !inView(decision.getBoundingClientRect())) say(`the decision box is outside the window ${box(decision.getBoundingClientRect())}`);
-  // Seats: inside the felt, names distinct and shown whole.
-  const felt = root.querySelector(".felt").getBoundingClientRect();
-  const seats = [...root.querySelectorAll(".seats .seat")];
-  for (const seat of seats) {
-    const r = seat.getBoundingClientRect();
-    if (r.left < felt.left - 0.5 || r.right > felt.right + 0.5 || r.top < felt.top - 0.5 || r.bottom > felt.bottom + 0.5) {
-      say(`seat ${seat.dataset.seat} sticks out of the felt ${box(r)} ${box(felt)}`);
-    }
-  }
-  for (const el of root.querySelectorAll(".deck-corner .mini")) {
-    const r = el.getBoundingClientRect();
-    for (const seat of seats) {
-      if (meet(r, seat.getBoundingClientRect())) say(`the turned-up card covers seat ${seat.dataset.seat}`);
-    }
-  }
-  const names = [...root.querySelectorAll(".seat-name")];
-  const shown = names.map((el) => el.textContent.replace(/ \\((You|Вы)\\)$/, ""));
-  if (new Set(shown).size !== shown.length) say(`seat names not distinct: ${shown.join(" | ")}`);
-  for (const el of names) {
-    if (el.scrollWidth > el.clientWidth + 1) say(`the name ${el.textContent} is cut`);
-    if (!el.title) say(`the name ${el.textContent} has no full name on hover`);
-  }
-  // The trick: clear of every seat (cards still flying in or out are not measured).
-  for (const card of root.querySelectorAll(".trick-area:not(.gather) .trick-card")) {
-    if (card.getAnimations().length) continue;
-    const r = card.getBoundingClientRect();
-    for (const seat of seats) {
-      if (meet(r, seat.getBoundingClientRect())) say(`the trick's ${card.dataset.card} covers seat ${seat.dataset.seat}`);
-    }
-  }
-  // Scores: nothing clipped.
-  for (const el of root.querySelectorAll(".score-body, table.scores th, table.scores td")) {
-    if (el.scrollWidth > el.clientWidth + 1) say(`score cell cut: ${el.textContent.trim()} (${el.scrollWidth} > ${el.clientWidth})`);
-  }
-  return problems;
-}
-"""
+CHECK = _script("layout_check.js")
 
 # The game-over dialog: whole in the window, its table not clipped.
-CHECK_OVER = """
-() => {
-  const problems = [];
-  const dlg = document.querySelector(".over-dialog[open]");
-  const r = dlg.getBoundingClientRect();
-  if (r.left < 0 || r.right > window.innerWidth) problems.push(`the dialog is wider than the window`);
-  for (const el of dlg.querySelectorAll("form, .over-body, .over-body table, .over-body th, .over-body td")) {
-    if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut: ${el.textContent.trim().slice(0, 40)} (${el.scrollWidth} > ${el.clientWidth})`);
-  }
-  return problems;
-}
-"""
+CHECK_OVER = _script("over_check.js")
 
 SIZES = {"phone": (375, 740), "tall-phone": (390, 844), "laptop": (1280, 720)}
 
 # Every kind of Emperor decision drawn over the real table of the page (a seeded game
 # gives the person only some of them): which seat he is does not change the layout.
-DECISIONS = """
-(kind) => {
-  const view = window.kozyr.tableView;
-  const real = view.frame;
-  const me = real.mySeat;
-  const others = [0, 1, 2, 3].filter((s) => s !== me);
-  const obs = {
-    ...real.obs, to_act: me, trick: [], round: 5, titles: ["king", "prince", "soldier", "jester"],
-    options: { ...real.obs.options, bargain_from: 2 },
-  };
-  if (kind === "trump") Object.assign(obs, { phase: "trump", legal_actions: ["trump S", "trump H", "trump D", "trump C", "trump NT"] });
-  if (kind === "swap") Object.assign(obs, { phase: "exchange", legal_actions: [...others.map((s) => `swap ${s}`), "pass"] });
-  if (kind === "offer") {
-    Object.assign(obs, { phase: "bargain", legal_actions: ["offer 1", "offer 2", "offer 3", "yield"],
-      swaps: [{ taker: others[0], target: me, result: "pending" }], offers: [] });
-  }
-  if (kind === "answer") {
-    Object.assign(obs, { phase: "bargain", legal_actions: ["accept", "refuse"],
-      offers: [{ target: others[1], tricks: 2 }], swaps: [{ taker: me, target: others[1], result: "pending" }] });
-  }
-  // Frames the server sends meanwhile wait until the real table is drawn again.
-  const update = view.update;
-  let latest = real;
-  view.update = (frame) => { latest = frame; };
-  update.call(view, { ...real, obs, seq: null });
-  return () => { view.update = update; view.update(latest); };
-}
-"""
+DECISIONS = _script("decision.js")
 
 
 def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
@@ -210,7 +102,9 @@ def _centre(page: Page, card: str) -> tuple[float, float]:
 
 def _hand(page: Page) -> list[str]:
     return list(
-        page.evaluate("[...document.querySelectorAll('#screen-table .hand .card')].map(b => b.dataset.card)")
+        page.evaluate(
+            "[...document.querySelectorAll('#screen-table .hand .card')].map(b => b.dataset.card)"
+        )
     )
 
 
@@ -317,7 +211,8 @@ def _play_game(page: Page, name: str, touch: bool, limit: float = 240) -> dict[s
                 continue
             stats["decisions"] += 1
             page.wait_for_function(
-                "(a) => !document.querySelector(`.decision:not([hidden]) button[data-action='${a}']`)",
+                "(a) => !document.querySelector("
+                "`.decision:not([hidden]) button[data-action='${a}']`)",
                 arg=pick,
                 timeout=5000,
             )
@@ -390,9 +285,7 @@ def test_a_whole_game_keeps_the_hand_in_view_and_nothing_cut(
     page.context.close()
 
 
-def test_laptops_phones_and_the_narrowest_screen_hold_the_table(
-    server: str, browser: Any
-) -> None:
+def test_laptops_phones_and_the_narrowest_screen_hold_the_table(server: str, browser: Any) -> None:
     """One game, looked at in every size from 360 px to 1366×768, and then replayed on a
     phone with every hand shown; a spectator is offered to stop watching."""
     page = _context_page(browser, 1280, 800, touch=False)
