@@ -78,6 +78,12 @@ def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
 
 
 def _check(page: Page, where: str) -> None:
+    # Measured where the cards rest: not while a new deal flies in or a card rises.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#screen-table .hand .card, .decision-card')]"
+        ".every((el) => !el.getAnimations().length)",
+        timeout=5000,
+    )
     problems = page.evaluate(CHECK, where)
     if problems:
         shot(page, f"layout-fail-{where.split(':')[0]}")
@@ -292,6 +298,13 @@ def test_laptops_phones_and_the_narrowest_screen_hold_the_table(server: str, bro
     guest(page, server)
     table = create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
     page.wait_for_selector("#screen-table .hand .card.legal", timeout=20000)
+    # Cards move (a raised card, a card played) unless the reader asked for less motion.
+    motion = "[...document.querySelectorAll('#screen-table .hand .card')].map(el => {"
+    motion += " const s = getComputedStyle(el); return [s.transitionDuration, s.animationName]; })"
+    assert any(duration != "0s" for duration, _ in page.evaluate(motion))
+    page.emulate_media(reduced_motion="reduce")
+    assert {tuple(m) for m in page.evaluate(motion)} == {("0s", "none")}
+    page.emulate_media(reduced_motion="no-preference")
     for width, height in [(1280, 800), (1366, 768), (1280, 720), (360, 640), (375, 740)]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
