@@ -78,7 +78,12 @@ async def logout(request: Request) -> JSONResponse:
 
 
 @router.get("/api/me")
-async def me(request: Request) -> dict[str, Any]:
+async def me(request: Request, optional: bool = False) -> dict[str, Any]:
+    # The page asks with ?optional=1 when it opens: nobody signed in yet is no error
+    # there, and a 401 would be logged in the browser's console.
+    if optional:
+        found = await auth.user_of(server_of(request).store, request)
+        return {"user": found.to_json() if found else None}
     user = await need_user(request)
     balance = await wallets.balance_of(server_of(request).store, user.id)
     return {"user": user.to_json(), "balance": balance}

@@ -145,8 +145,10 @@ async function start() {
     errorText,
   });
   try {
-    const me = await api("GET", "/api/me");
-    signedIn(me.user);
+    // optional: nobody signed in yet is an answer, not a 401 in the console
+    const me = await api("GET", "/api/me?optional=1");
+    if (me.user) signedIn(me.user);
+    else showAuth();
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) showAuth();
     else {
@@ -534,7 +536,10 @@ function setupLobby() {
   const games = $(".games");
   const fileLabel = document.createElement("label");
   fileLabel.className = "file-pick";
-  fileLabel.innerHTML = `<span data-i18n="open_record"></span><input type="file" accept=".json,application/json">`;
+  fileLabel.innerHTML =
+    `<span data-i18n="open_record"></span>` +
+    `<input type="file" accept=".json,application/json" data-i18n-label="record_file" data-i18n-title="record_file">`;
+  applyStatic(fileLabel); // the page's first labelling ran before this label existed
   games.appendChild(fileLabel);
   fileLabel.querySelector("input").addEventListener("change", async (ev) => {
     const file = ev.target.files?.[0];
@@ -699,6 +704,8 @@ function openTable(id, invite) {
   }
   leaveTableScreen();
   app.table = { id, invite, info: null, you: null, seq: null, view: null, events: [] };
+  $(".leave-btn").dataset.i18n = "leave_table";
+  $(".leave-btn").textContent = t("leave_table");
   show("table");
   const root = $("#screen-table .table-root");
   root.innerHTML = `<p class="loading">${esc(t("connecting"))}</p>`;
@@ -800,6 +807,10 @@ function drawTable() {
   const info = tb.info;
   const game = info.game;
   $(".back-btn").hidden = !(tb.you != null && info.seats[tb.you]?.away);
+  // A spectator stops watching; a player leaves his seat (a bot plays it meanwhile).
+  const leave = $(".leave-btn");
+  leave.dataset.i18n = tb.you == null ? "stop_watching" : "leave_table";
+  leave.textContent = t(leave.dataset.i18n);
   const obs = { ...tb.view, events: tb.events };
   const n = info.players;
   const seats = [...Array(n)].map((_, s) => {

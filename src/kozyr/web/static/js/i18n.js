@@ -674,6 +674,14 @@ export const MESSAGES = {
     "Bargaining: from round 4 the player whose hand is wanted may buy the swap off with 1-3 tricks from his game total.",
     "Торг: с 4-го тура тот, чьи карты хотят забрать, может откупиться 1-3 взятками со своего счёта.",
   ],
+  // layout (#16A)
+  bot_short: ["Comp {n}", "Комп. {n}"],
+  stop_watching: ["Stop watching", "Перестать смотреть"],
+  record_file: ["A record file (.json)", "Файл записи (.json)"],
+  touch_hint: [
+    "Tap a card to raise it, tap it again to play it.",
+    "Коснитесь карты, чтобы поднять её, и ещё раз, чтобы сыграть.",
+  ],
 };
 
 const listeners = new Set();

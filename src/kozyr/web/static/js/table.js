@@ -96,17 +96,26 @@ export class TableView {
     this.pending = null; // the action sent and not yet answered by a new frame
     this.timerHandle = null;
     this.fairOpen = false; // the seed's fingerprint explained in full
+    this.raised = null; // the card a first tap raised (touch screens)
+    this.pointer = null; // the kind of the last pointer on the hand: mouse, touch or pen
     this.build();
     this.extras = new TableExtras(this); // #16B: deal summaries, score sheet, last trick
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
-    this.resizeHandler = () => this.layoutHand();
+    this.resizeHandler = () => this.fit();
     window.addEventListener("resize", this.resizeHandler);
+    // The felt takes what the bars and the hand leave: whenever one of them changes
+    // height (a badge wraps, a timer shows, the header gets an item), it is sized again.
+    this.sizer = new ResizeObserver(() => this.fit());
+    for (const el of [document.querySelector("body > header"), this.el(".table-bar"), this.el(".hand-area")]) {
+      if (el) this.sizer.observe(el);
+    }
   }
 
   destroy() {
     document.removeEventListener("keydown", this.keyHandler);
     window.removeEventListener("resize", this.resizeHandler);
+    this.sizer.disconnect();
     clearInterval(this.timerHandle);
     clearTimeout(this.lingerHandle);
     this.extras.destroy();
@@ -127,6 +136,7 @@ export class TableView {
           <div class="deck-corner"></div>
           <div class="trick-area" role="list"></div>
           <div class="felt-note"></div>
+          <div class="decision" hidden></div>
         </div>
         <aside class="side">
           <section class="panel score-panel" aria-labelledby="score-head">
@@ -139,16 +149,28 @@ export class TableView {
           </section>
         </aside>
       </div>
-      <div class="decision" hidden></div>
       <div class="hand-area">
         <div class="me-line"></div>
         <div class="hand" role="listbox" aria-orientation="horizontal"></div>
         <div class="hand-hint"></div>
       </div>`;
     this.el = (sel) => this.root.querySelector(sel);
-    this.el(".hand").addEventListener("click", (e) => {
+    const hand = this.el(".hand");
+    // A finger cannot hover: on a touch screen the first tap raises a card and only a
+    // second tap on the raised card plays it, so a slip onto a neighbour costs nothing.
+    hand.addEventListener("pointerdown", (e) => {
+      this.pointer = e.pointerType;
+    });
+    hand.addEventListener("click", (e) => {
       const btn = e.target.closest(".card");
-      if (btn && !btn.classList.contains("back")) this.tryPlay(btn.dataset.key);
+      if (!btn || btn.classList.contains("back")) return;
+      const kind = e.pointerType || this.pointer;
+      if ((kind === "touch" || kind === "pen") && this.raised !== btn.dataset.key) {
+        this.raise(btn.dataset.key);
+        return;
+      }
+      this.raise(null);
+      this.tryPlay(btn.dataset.key);
     });
     this.el(".decision").addEventListener("click", (e) => {
       const btn = e.target.closest("button[data-action]");
@@ -200,6 +222,40 @@ export class TableView {
 
   plainName(s) {
     return this.frame.seats?.[s]?.name || t("seat_n", { n: s + 1 });
+  }
+
+  /** Every seat's name as narrow places show it: computers by number ("Comp 3"), people
+   * with long names by initials and seat number; never two the same. */
+  shortNames() {
+    const short = [...Array(this.model.n)].map((_, s) => {
+      if (this.frame.seats?.[s]?.bot) return t("bot_short", { n: s + 1 });
+      const name = this.plainName(s).trim();
+      if ([...name].length <= 8) return name;
+      // "Computer 2", "Seat 3" (a replay's names): the word cut short, the number kept
+      const numbered = name.match(/^(\S+)\s+(\d+)$/);
+      if (numbered) return `${[...numbered[1]].slice(0, 4).join("")}. ${numbered[2]}`;
+      const words = name.split(/\s+/);
+      if (words.length > 1) return `${words.slice(0, 2).map((w) => [...w][0].toUpperCase()).join("")} ${s + 1}`;
+      return `${[...name].slice(0, 7).join("")}…`; // told apart by seat below if need be
+    });
+    return short.map((name, s) =>
+      short.indexOf(name) !== short.lastIndexOf(name) ? `${name} ${s + 1}` : name,
+    );
+  }
+
+  /** The full name where it fits, else the short one; the full name always on hover. */
+  fitName(el, full, short) {
+    el.title = full;
+    el.dataset.short = short;
+    el.textContent = full;
+    if (el.scrollWidth > el.clientWidth + 1) el.textContent = short;
+  }
+
+  /** The seats' names fitted again (the window changed). */
+  fitNames() {
+    for (const el of this.root.querySelectorAll(".seat-name[data-short]")) {
+      this.fitName(el, el.title, el.dataset.short);
+    }
   }
 
   position(seat) {
@@ -255,6 +311,8 @@ export class TableView {
     this.renderHand(prev);
     this.renderDecision();
     this.startTimer();
+    this.fitTable();
+    this.placeTrick();
   }
 
   isMyTurn() {
@@ -359,7 +417,8 @@ export class TableView {
     el.classList.toggle("offline", (info.connected === false || info.away) && !info.bot);
     const name = this.plainName(s);
     el.querySelector(".avatar").textContent = (name.trim()[0] || "?").toUpperCase();
-    el.querySelector(".seat-name").textContent = isBottom && f.mySeat === s ? `${name} (${t("you")})` : name;
+    const you = isBottom && f.mySeat === s ? ` (${t("you")})` : "";
+    this.fitName(el.querySelector(".seat-name"), name + you, this.shortNames()[s] + you);
     const badges = [];
     if (info.bot) badges.push(`<span class="pill bot">${esc(info.level ? t("level_n", { n: info.level }) : t("computer"))}</span>`);
     else if (info.away) badges.push(`<span class="pill off">${esc(t("away"))}</span>`);
@@ -487,7 +546,7 @@ export class TableView {
         const pct = Math.min(100, Math.round((sc.points / 24) * 100));
         rows.push(
           `<tr class="${s === m.toAct ? "turn" : ""}${f.obs.winner === s ? " winner" : ""}">` +
-            `<th scope="row">${esc(this.plainName(s))}${s === f.mySeat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</th>` +
+            `<th scope="row">${this.scoreName(s)}</th>` +
             `<td><span class="imps" aria-label="${sc.imperials} / ${target}">${marks}</span> <b>${sc.imperials}</b></td>` +
             `<td><div class="pts" title="${esc(t("to_next", { n: 24 - sc.points }))}"><div class="pts-bar" data-pct="${pct}"></div>` +
             `<span>${sc.points}/24</span></div></td>` +
@@ -506,7 +565,7 @@ export class TableView {
         const title = m.titles[s];
         rows.push(
           `<tr class="${s === m.toAct ? "turn" : ""}">` +
-            `<th scope="row">${esc(this.plainName(s))}${s === f.mySeat ? ` <span class="muted">(${esc(t("you"))})</span>` : ""}</th>` +
+            `<th scope="row">${this.scoreName(s)}</th>` +
             `<td>${title ? `<span class="pill title t-${title}">${esc(titleWord(title))}</span>` : "—"}</td>` +
             `<td>${m.tricks[s]}</td><td><b>${m.totals[s]}</b></td></tr>`,
         );
@@ -518,6 +577,15 @@ export class TableView {
     for (const bar of this.root.querySelectorAll(".pts-bar[data-pct]")) {
       bar.style.width = `${bar.dataset.pct}%`;
     }
+  }
+
+  /** A score row's name: short in the narrow side panel, the full one on hover. */
+  scoreName(s) {
+    const full = this.plainName(s);
+    if (s === this.frame.mySeat) return `<span class="score-name" title="${esc(full)}">${esc(t("you"))}</span>`;
+    const narrow = (this.el(".score-body").clientWidth || 0) < 400;
+    const name = narrow ? this.shortNames()[s] : full;
+    return `<span class="score-name" title="${esc(full)}">${esc(name)}</span>`;
   }
 
   renderFeed() {
@@ -568,6 +636,7 @@ export class TableView {
     box.setAttribute("aria-label", seat === f.mySeat ? t("your_hand") : t("hand_of", { name: this.plainName(seat) }));
     const shownMine = new Set(f.mySeat != null ? m.shown?.[f.mySeat] || [] : []);
     const focused = document.activeElement?.closest?.(".hand .card")?.dataset.key;
+    if (this.raised && !sorted.includes(this.raised)) this.raised = null;
     reconcile(
       box,
       sorted,
@@ -590,7 +659,8 @@ export class TableView {
         b.classList.toggle("sending", this.pending === c);
         b.style.setProperty("--i", String(i));
         b.setAttribute("aria-disabled", legal ? "false" : "true");
-        b.setAttribute("aria-selected", "false");
+        b.classList.toggle("raised", this.raised === c);
+        b.setAttribute("aria-selected", this.raised === c ? "true" : "false");
         const words = cardWords(c, lang());
         b.setAttribute("aria-label", myTurn ? `${words}, ${t(legal ? "legal_card" : "not_legal_card")}` : words);
         const k = `${c}:${lang()}`;
@@ -605,7 +675,97 @@ export class TableView {
     const stop = buttons.find((b) => b.dataset.key === focused) || buttons.find((b) => b.classList.contains("legal")) || buttons[0];
     for (const b of buttons) b.tabIndex = b === stop ? 0 : -1;
     this.layoutHand();
-    this.el(".hand-hint").textContent = myTurn ? t("keyboard_hint") : "";
+    this.el(".hand-hint").textContent = myTurn ? this.hint() : "";
+  }
+
+  /** The help under your hand: taps on a touch screen, keys elsewhere. */
+  hint() {
+    const touch = this.pointer === "touch" || this.pointer === "pen";
+    const coarse = this.pointer == null && window.matchMedia?.("(pointer: coarse)").matches;
+    return t(touch || coarse ? "touch_hint" : "keyboard_hint");
+  }
+
+  /** Raises one card of the hand (a first tap), or none. */
+  raise(key) {
+    this.raised = key;
+    for (const b of this.root.querySelectorAll(".hand .card")) {
+      const on = key != null && b.dataset.key === key;
+      b.classList.toggle("raised", on);
+      b.setAttribute("aria-selected", on ? "true" : "false");
+    }
+  }
+
+  /** Sizes the table to the window: the felt takes the height the bar and your hand
+   * leave, so that the whole table, your hand and its hint show without scrolling. */
+  fit() {
+    this.fitNames();
+    this.fitTable();
+    this.layoutHand();
+    this.placeTrick();
+  }
+
+  fitTable() {
+    const felt = this.el(".felt");
+    if (!felt || !felt.getClientRects().length) return; // not shown (another screen)
+    const narrow = window.matchMedia("(max-width: 900px)").matches;
+    const top = felt.getBoundingClientRect().top + window.scrollY;
+    const below = this.el(".hand-area").getBoundingClientRect().height + (narrow ? 6 : 16);
+    const room = Math.floor(window.innerHeight - top - below);
+    const [low, high] = narrow ? [210, 440] : [300, 620];
+    this.root.style.setProperty("--felt-h", `${Math.max(low, Math.min(high, room))}px`);
+  }
+
+  /** Puts the trick in the largest free middle of the felt: the cards as large as they
+   * can be without covering a seat's box or the turned-up card. */
+  placeTrick() {
+    const felt = this.el(".felt");
+    const area = this.el(".trick-area");
+    const box = felt.getBoundingClientRect();
+    if (!box.height || !this.model) return;
+    const n = this.model.n;
+    // The trick's extent around its centre in card widths (the cards are 1.4 wide tall,
+    // set off towards their players and turned a little: see .trick-card in the CSS).
+    const half = n === 2 ? 0.6 : n === 3 ? 1.2 : 1.3;
+    const up = n === 3 ? 1.1 : 1.25;
+    const down = 1.25;
+    const rel = (el) => {
+      const r = el.getBoundingClientRect();
+      return { l: r.left - box.left, r: r.right - box.left, t: r.top - box.top, b: r.bottom - box.top, w: r.width };
+    };
+    // Seats above or below the trick push it down or up; with four players the seats at
+    // the sides sit at mid height, and only smaller cards get past them.
+    const blocks = [];
+    const sides = [];
+    for (const el of this.root.querySelectorAll(".seats .seat, .deck-corner > *")) {
+      const r = rel(el);
+      if (!r.w) continue;
+      const side = n === 4 && (el.classList.contains("pos-left") || el.classList.contains("pos-right"));
+      (side ? sides : blocks).push(r);
+    }
+    const cx = box.width / 2;
+    const phone = window.matchMedia("(max-width: 600px)").matches;
+    const base = phone ? 56 : Math.min(92, Math.max(52, window.innerWidth * 0.064));
+    let tw = 28;
+    let cy = box.height / 2;
+    for (let w = Math.round(base); w >= 28; w -= 2) {
+      const l = cx - half * w - 4;
+      const r = cx + half * w + 4;
+      let top = 4;
+      let bottom = box.height - 30; // room for the note "X takes the trick"
+      for (const b of blocks) {
+        if (b.r <= l || b.l >= r) continue;
+        if ((b.t + b.b) / 2 < box.height / 2) top = Math.max(top, b.b + 4);
+        else bottom = Math.min(bottom, b.t - 4);
+      }
+      if (bottom - top < (up + down) * w) continue;
+      const y = top + up * w + (bottom - top - (up + down) * w) / 2;
+      if (sides.some((b) => b.r > l && b.l < r && b.b > y - up * w && b.t < y + down * w)) continue;
+      tw = w;
+      cy = y;
+      break;
+    }
+    felt.style.setProperty("--tw", `${tw}px`);
+    area.style.top = `${Math.round(cy)}px`;
   }
 
   layoutHand() {
@@ -703,7 +863,11 @@ export class TableView {
     for (const el of this.root.querySelectorAll(".seat .timer")) {
       const seat = Number(el.closest(".seat").dataset.seat);
       const active = f.deadline && m.toAct === seat && !m.over;
-      el.hidden = !active;
+      // A person's seat on the felt keeps its timer's room, so that the box does not
+      // grow under the trick when his turn comes.
+      const keep = Boolean(f.turnSeconds) && !f.seats?.[seat]?.bot && !el.closest(".me-line");
+      el.hidden = !active && !keep;
+      el.classList.toggle("idle", !active);
       if (!active) continue;
       const left = Math.max(0, (f.deadline - Date.now()) / 1000);
       const total = f.turnSeconds || 60;
@@ -759,7 +923,7 @@ export class TableView {
     clearTimeout(this.flashHandle);
     this.flashHandle = setTimeout(() => {
       hint.classList.remove("flash");
-      hint.textContent = this.isMyTurn() && this.model.phase === "play" ? t("keyboard_hint") : "";
+      hint.textContent = this.isMyTurn() && this.model.phase === "play" ? this.hint() : "";
     }, 2500);
   }
 
