@@ -13,7 +13,7 @@ from tests.server.support import Player, ServerProc
 from tests.server.test_ratings_http import account, against_bot, get, refused, two_people, unique
 
 from kozyr.server import models as m
-from kozyr.server.config import sqlite_url
+from kozyr.server.config import normalise_database_url, sqlite_url
 from kozyr.server.store import Store, now_ms
 
 pytestmark = pytest.mark.asyncio
@@ -186,7 +186,8 @@ async def test_idle_guests_are_removed(fresh_server: ServerProc) -> None:
     for p in (idle, played, old_game, person):
         await p.close()
 
-    store = Store(server.database_url or sqlite_url(server.data))
+    url = server.database_url
+    store = Store(normalise_database_url(url) if url else sqlite_url(server.data))
     long_ago = now_ms() - 40 * 86_400_000
     try:
         async with store._write() as conn:
