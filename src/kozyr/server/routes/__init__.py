@@ -2,12 +2,13 @@
 
 from fastapi import APIRouter
 
-from kozyr.server.routes import accounts, games, health, replays, socket, tables
+from kozyr.server.routes import accounts, bets, games, health, replays, socket, tables
 
 ROUTERS: tuple[APIRouter, ...] = (
     health.router,
     accounts.router,
     tables.router,
+    bets.router,
     games.router,
     replays.router,
     socket.router,
