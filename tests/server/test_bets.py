@@ -21,7 +21,6 @@ from tests.server.betting_support import (
 )
 from tests.server.support import Player, ServerProc
 
-
 pytestmark = pytest.mark.asyncio
 
 
@@ -96,7 +95,7 @@ async def test_every_refusal_names_its_problem_and_moves_no_chip(server: ServerP
         await anon.aclose()
 
         # ten bets a person on one market, not eleven
-        for i in range(10):
+        for _ in range(10):
             assert (await bet(fan, table, "deal.1.capot", "yes", 1)).status_code == 201
         r = await bet(fan, table, "deal.1.capot", "yes", 1)
         assert (r.status_code, r.json()["code"]) == (409, "too_many_bets")
@@ -118,7 +117,7 @@ async def test_deal_markets_close_when_dealt_and_settle_at_the_deal_end(
         await grant(store, fan.user["id"], 100)
         await grant(store, rival.user["id"], 20)
         await fan.hello(table)
-        for i in range(10):
+        for _ in range(10):
             assert (await bet(fan, table, "deal.1.capot", "yes", 1)).status_code == 201
         assert (await bet(rival, table, "deal.1.capot", "no", 5)).status_code == 201
         frame = await fan.expect("market", table=table)
@@ -170,4 +169,3 @@ async def test_deal_markets_close_when_dealt_and_settle_at_the_deal_end(
         assert (r.status_code, r.json()["code"]) == (403, "seated_cannot_bet")
     for p in (a, b, fan, rival):
         await p.close()
-
