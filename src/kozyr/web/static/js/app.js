@@ -6,6 +6,7 @@ import { applyStatic, hasMessage, initialLang, lang, onLangChange, setLang, t } 
 import { api, ApiError, CLOSE_POLICY, CLOSE_TOO_SLOW, Socket } from "./net.js";
 import { esc, TableView } from "./table.js";
 import { actionWords, titleWord } from "./narrate.js";
+import { BetsPanel } from "./bets.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -135,6 +136,7 @@ function relabel() {
   fillPlayerChoices();
   if (app.screen === "lobby") refreshLobby();
   if (app.tableView) app.tableView.relabel();
+  app.bets?.render(true);
   if (app.screen === "table" && app.table && !app.table.view) renderWaiting();
   if (app.replay) {
     app.replay.view.relabel();
@@ -327,6 +329,10 @@ function onFrame(f) {
       break;
     case "update":
       if (app.table && f.table === app.table.id) onUpdate(f);
+      break;
+    case "market":
+    case "bet_settled":
+      app.bets?.onFrame(f);
       break;
     case "ack":
       break;
@@ -642,6 +648,7 @@ function openTable(id, invite) {
   }
   leaveTableScreen();
   app.table = { id, invite, info: null, you: null, seq: null, view: null, events: [] };
+  app.bets = new BetsPanel($("#screen-table"), id, { errorText, toast, seatName });
   show("table");
   const root = $("#screen-table .table-root");
   root.innerHTML = `<p class="loading">${esc(t("connecting"))}</p>`;
@@ -653,6 +660,8 @@ function leaveTableScreen() {
   app.tableView?.destroy();
   app.tableView = null;
   app.table = null;
+  app.bets?.destroy();
+  app.bets = null;
   app.overShown = null;
   const dlg = $(".over-dialog");
   if (dlg.open) dlg.close();
@@ -670,6 +679,7 @@ function onTableInfo(f) {
     // A listener, not onclick="": the page's CSP runs no inline handlers.
     inv.querySelector("input").addEventListener("click", (e) => e.target.select());
   } else inv.textContent = "";
+  app.bets?.setTable(f.table, tb.you);
   if (tb.view) drawTable();
   else renderWaiting();
 }
