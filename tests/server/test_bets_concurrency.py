@@ -18,6 +18,7 @@ from kozyr.server import models as m
 pytestmark = pytest.mark.asyncio
 
 SPECTATORS = 100
+OUTCOME = {"first_mark": "nobody", "tricks": "0-3", "capot": "no"}
 DEAL_2 = ["deal.2.first_mark", "deal.2.tricks.0", "deal.2.tricks.1", "deal.2.capot"]
 
 
@@ -56,7 +57,7 @@ async def test_no_bet_is_accepted_after_the_closing_action(server: ServerProc) -
         rng = random.Random(i)
         while True:
             market = rng.choice(DEAL_2)
-            r = await bet(fan, table, market, "no" if market.endswith("capot") else "0-3", 1)
+            r = await bet(fan, table, market, OUTCOME[market.split(".")[2]], 1)
             if r.status_code == 201:
                 accepted.append((i, r.json()["bet"]["seq"], market))
                 if len(accepted) >= 3 * SPECTATORS:

@@ -164,8 +164,11 @@ class TableBets:
         self.bets = {}
         for r in rows:
             self.bets.setdefault(r.market_id, []).append(_placed(r))
+        # a market nobody bet on has nothing to settle
         self.unsettled = {
-            mid for mid in self.unsettled if settlement_key(self.table_id, mid) not in done
+            mid
+            for mid in self.unsettled
+            if mid in self.bets and settlement_key(self.table_id, mid) not in done
         }
 
     async def settle_pending(self) -> None:
