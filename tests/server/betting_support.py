@@ -4,11 +4,14 @@ grant helper of the stakes issue is not needed), balances, and bets over HTTP.""
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import func, select
 from tests.server.support import Player, ServerProc
 
@@ -19,6 +22,40 @@ from kozyr.server.ledger import Account
 from kozyr.server.store import Store
 
 _keys = itertools.count(1)
+
+START_WAIT = 300
+"""Seconds a server may take to start: on a machine shared by many test runs, importing
+and migrating alone can take over a minute (ServerProc.start waits 60)."""
+
+
+def patient_start(proc: ServerProc) -> ServerProc:
+    """``proc.start()``, waiting longer for a slow start of the same process."""
+    try:
+        return proc.start()
+    except RuntimeError as e:
+        if "did not start" not in str(e):
+            raise
+    deadline = time.monotonic() + START_WAIT
+    while time.monotonic() < deadline:
+        if not proc.alive():
+            raise RuntimeError(f"server exited: {proc.log.read_text()[-3000:]}")
+        try:
+            if httpx.get(proc.base + "/healthz", timeout=2).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("server did not start")
+
+
+def module_server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """The body of a module's ``server`` fixture (conftest's, with a patient start)."""
+    from tests.server.conftest import database_for
+
+    data: Path = tmp_path_factory.mktemp(f"kozyr-bets-{backend}")
+    proc = patient_start(ServerProc(data, database_for(backend)))
+    yield proc
+    proc.stop()
 
 
 @asynccontextmanager

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -15,6 +16,7 @@ from tests.server.betting_support import (
     grant,
     ledger_of,
     markets,
+    module_server,
     problems,
     settlements,
     wallet,
@@ -22,6 +24,11 @@ from tests.server.betting_support import (
 from tests.server.support import Player, ServerProc
 
 pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(scope="module")
+def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    yield from module_server(backend, tmp_path_factory)
 
 
 async def test_every_refusal_names_its_problem_and_moves_no_chip(server: ServerProc) -> None:

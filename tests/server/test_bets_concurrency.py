@@ -6,16 +6,31 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from sqlalchemy import select
-from tests.server.betting_support import bet, escrows, grant, ledger_of, problems, wallet
+from tests.server.betting_support import (
+    bet,
+    escrows,
+    grant,
+    ledger_of,
+    module_server,
+    problems,
+    wallet,
+)
 from tests.server.support import Player, ServerProc
 
 from kozyr.server import models as m
 
 pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(scope="module")
+def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    yield from module_server(backend, tmp_path_factory)
+
 
 SPECTATORS = 100
 OUTCOME = {"first_mark": "nobody", "tricks": "0-3", "capot": "no"}

@@ -18,6 +18,7 @@ from tests.server.betting_support import (
     grant,
     ledger_of,
     markets,
+    patient_start,
     problems,
     settlements,
     wallet,
@@ -40,7 +41,7 @@ async def status(store: Store, table: str) -> str:
 async def test_kill_9_during_settlement_settles_each_market_once(
     fresh_server: ServerProc,
 ) -> None:
-    server = fresh_server.start()
+    server = patient_start(fresh_server)
     owner = await Player(server).sign_in()
     fans = [await Player(server).sign_in() for _ in range(3)]
     body = {"game": "imperial", "players": 2, "options": {"target": 2}}
@@ -79,7 +80,7 @@ async def test_kill_9_during_settlement_settles_each_market_once(
             assert "game.winner" not in before
         print(f"settled before the restart: {before}")
 
-        server.start()  # the same database: the restart settles what is left
+        patient_start(server)  # the same database: the restart settles what is left
         shown = await markets(fans[0], table_id)
         outcome = shown["game.winner"]["outcome"]
         # by hand, as in test_bets_games: a pool of 60 on the winner; the capot bet of 5
@@ -92,7 +93,7 @@ async def test_kill_9_during_settlement_settles_each_market_once(
         assert await problems(store) == []
         # and a second restart moves nothing more
         server.kill()
-        server.start()
+        patient_start(server)
         await markets(fans[0], table_id)
         assert [await wallet(store, fan) for fan in fans] == expected
         assert await settlements(store, table_id) == {"game.winner": 1, "deal.1.capot": 1}

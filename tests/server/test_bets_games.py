@@ -4,6 +4,8 @@ once, every escrow empty, and no frame to a spectator naming a card he may not s
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from tests.server.betting_support import (
     bet,
@@ -11,6 +13,7 @@ from tests.server.betting_support import (
     grant,
     ledger_of,
     markets,
+    module_server,
     problems,
     settlements,
     wallet,
@@ -18,6 +21,12 @@ from tests.server.betting_support import (
 from tests.server.support import Player, ServerProc, leak_scan
 
 pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(scope="module")
+def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    yield from module_server(backend, tmp_path_factory)
+
 
 GAMES = [
     ("imperial", {"players": 2, "options": {"target": 2}}, "game.winner"),

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.betting_support import grant, ledger_of, wallet
+from tests.server.betting_support import grant, ledger_of, patient_start, wallet
 from tests.server.support import Player, ServerProc
 from tests.web.browsing import BROWSER, _page, clean, guest, shot
 
@@ -27,7 +27,7 @@ def run(coro: Coroutine[Any, Any, Any]) -> Any:
 @pytest.fixture(scope="module")
 def bets_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     """A server whose database the test can reach (to give people chips)."""
-    proc = ServerProc(Path(tmp_path_factory.mktemp("kozyr-bets-web"))).start()
+    proc = patient_start(ServerProc(Path(tmp_path_factory.mktemp("kozyr-bets-web"))))
     yield proc
     proc.stop()
 
