@@ -3,6 +3,7 @@ grant helper of the stakes issue is not needed), balances, and bets over HTTP.""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -129,8 +130,16 @@ async def bet(
     chips: Any,
     key: str | None = None,
 ) -> httpx.Response:
+    """A bet over HTTP. A connection the server closed under the request (an idle
+    keep-alive timing out just then, on a loaded machine) is retried with the same key,
+    as a client should: the server answers the bet already taken, if it was."""
     http = who.http if isinstance(who, Player) else who
     body = {"market": market, "outcome": outcome, "chips": chips, "key": key or f"k{next(_keys)}"}
+    for _ in range(3):
+        try:
+            return await http.post(f"/api/tables/{table}/bets", json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.ConnectError):
+            await asyncio.sleep(0.1)
     return await http.post(f"/api/tables/{table}/bets", json=body)
 
 
