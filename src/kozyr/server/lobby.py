@@ -16,6 +16,7 @@ from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.records import to_record
 from kozyr.server import wallets
+from kozyr.server.betting import TableBets, offline_book, unsettled_tables_query
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
 from kozyr.server.escrow import parse_stake, stake_hold
@@ -73,6 +74,10 @@ def replay_row(row: TableRow, texts: list[str]) -> GameState:
     for text in texts:
         state.play(text)
     return state
+
+
+def _book_of(row: TableRow, texts: list[str], store: Store) -> TableBets:
+    return offline_book(row, replay_row(row, texts).events, store)
 
 
 def check_options(game_name: str, players: int | None, options: Any) -> dict[str, Any]:
@@ -152,9 +157,28 @@ class Lobby:
                     log.exception("table %s could not be restored; left out", row.id)
                     del self.tables[row.id]
                     continue
+            await table.bets.load()
+            await table.bets.settle_pending()
             count += 1
+        await self._settle_finished_bets()
         self._count()
         return count
+
+    async def _settle_finished_bets(self) -> None:
+        """Settles what a crash left unsettled at tables that have finished since."""
+        async with self.store.engine.connect() as conn:
+            ids = [r[0] for r in (await conn.execute(unsettled_tables_query())).all()]
+        for table_id in ids:
+            row = await self.store.table(table_id)
+            if row is not None:
+                await (await self.finished_bets(row)).settle_pending()
+
+    async def finished_bets(self, row: TableRow) -> TableBets:
+        """The markets of a table no longer in memory, rebuilt from its stored log."""
+        texts = [a.text for a in await self.store.actions(row.id)]
+        bets = await self.offload(_book_of, row, texts, self.store)
+        await bets.load()
+        return bets
 
     async def close(self) -> None:
         if self._notice_timer is not None:

@@ -211,3 +211,27 @@ wallet_top_ups = Table(
     Column("amount", BigInteger, nullable=False),
     UniqueConstraint("user_id", "client_key", name="uq_wallet_top_ups_key"),
 )
+
+
+# -- spectators' bets (kozyr.server.betting, B4) ---------------------------------------
+
+bets = Table(
+    "bets",
+    metadata,
+    # ids grow with time: within a table (bets are taken under its lock) a smaller id is
+    # an earlier bet, which is what the pari-mutuel tie-break needs
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=False),
+    Column("market_id", String(64), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("outcome", String(32), nullable=False),
+    Column("chips", BigInteger, nullable=False),
+    # the number of the table's actions committed when the bet was taken
+    Column("seq", Integer, nullable=False),
+    # the client's idempotency key: a retry finds the bet it already made
+    Column("key", String(100), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    CheckConstraint("chips >= 1", name="ck_bets_chips"),
+    UniqueConstraint("user_id", "key", name="uq_bets_user_key"),
+    Index("ix_bets_table_market", "table_id", "market_id"),
+)

@@ -105,6 +105,34 @@ ERRORS: dict[str, tuple[str, str]] = {
         "Too many frames per second.",
         "Слишком много кадров в секунду.",
     ),
+    # Spectators' bets (docs/betting.md)
+    "no_market": ("There is no such market at this table.", "За этим столом нет такого рынка."),
+    "bad_outcome": (
+        "That is not one of the market's outcomes.",
+        "Такого исхода у этого рынка нет.",
+    ),
+    "market_closed": (
+        "The market is closed: what it is about has been dealt.",
+        "Рынок закрыт: то, о чём он, уже сдано.",
+    ),
+    "market_settled": ("The market is already settled.", "Рынок уже рассчитан."),
+    "seated_cannot_bet": (
+        "Players of a table cannot bet on it.",
+        "Игроки стола не могут делать ставки на него.",
+    ),
+    "too_many_bets": (
+        "At most 10 bets a person on one market.",
+        "Не больше 10 ставок одного человека на один рынок.",
+    ),
+    "bad_bet_chips": (
+        "A bet is a whole number of chips, at least 1.",
+        "Ставка: целое число фишек, не меньше 1.",
+    ),
+    "no_chips": ("You have no chips to bet.", "У вас нет фишек для ставки."),
+    "insufficient_chips": (
+        "You do not hold that many chips.",
+        "У вас нет столько фишек.",
+    ),
     # Ratings, profiles and account changes (docs/ratings.md)
     "rated_needs_account": (
         "Guests are not rated: make an account to sit at a rated table.",

@@ -20,6 +20,7 @@ from typing import Any
 
 from kozyr.games.base import GameState
 from kozyr.server import wallets
+from kozyr.server.betting import PlacedBet, TableBets
 from kozyr.server.broadcast import RESYNC_AFTER, Broadcaster
 from kozyr.server.config import Settings
 from kozyr.server.escrow import StakeRefused, row_hold, stake_too_high
@@ -28,7 +29,7 @@ from kozyr.server.metrics import Metrics
 from kozyr.server.presence import Presence
 from kozyr.server.protocol import Client, ProtocolError
 from kozyr.server.seating import Seating
-from kozyr.server.store import Store, TableRow
+from kozyr.server.store import Store, TableRow, User
 from kozyr.server.turns import Turns
 from kozyr.server.views import table_info
 
@@ -58,6 +59,7 @@ class Table:
         self.frames = Broadcaster(
             self.match, self.presence, self.info, lambda: self.turns.deadline_ms
         )
+        self.bets = TableBets(row, store, lambda: self.presence.watchers)
 
     # -- facts ----------------------------------------------------------------------
 
@@ -179,6 +181,7 @@ class Table:
         self.turns.make_bots()
         self.send_table()
         self.frames.sync()
+        await self._follow_bets()
         self.turns.schedule()
         return {}
 
@@ -196,9 +199,17 @@ class Table:
         self.send_table()
         return errors
 
+    async def _follow_bets(self) -> None:
+        """The markets follow the game before the lock is released (B4: a bet handled
+        after the action that deals a deal finds that deal's markets closed)."""
+        if self.match.state is not None:
+            await self.bets.follow(self.match.state.events)
+
     def restore(self, actions: list[tuple[int, str, str, str | None]]) -> None:
         """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""
         self.match.restore(actions)
+        if self.match.state is not None:
+            self.bets.catch_up(self.match.state.events)
         self.turns.make_bots()
         # After a restart nobody is connected yet: people get the grace period.
         for i, s in enumerate(self.row.seats):
@@ -250,10 +261,21 @@ class Table:
         # Arm the next turn first, so that the update can carry its deadline.
         self.turns.schedule()
         self.frames.update(move.seq)
+        await self._follow_bets()
         if move.finished:
             self.presence.game_over()
             self.send_table()
         return move
+
+    # -- spectators' bets -----------------------------------------------------------
+
+    async def bet(
+        self, user: User, market: str, outcome: str, chips: object, key: str
+    ) -> tuple[PlacedBet, bool]:
+        """Takes a spectator's bet in the table's order of events; (bet, taken before)."""
+        async with self.lock:
+            seated = self.seat_of(user.id) is not None
+            return await self.bets.place(user, seated, self.seq, market, outcome, chips, key)
 
     async def close(self) -> None:
         self.turns.close()

@@ -5,6 +5,7 @@ from fastapi import APIRouter
 from kozyr.server.routes import (
     account_changes,
     accounts,
+    bets,
     games,
     health,
     replays,
@@ -19,6 +20,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     health.router,
     accounts.router,
     tables.router,
+    bets.router,
     games.router,
     replays.router,
     socket.router,

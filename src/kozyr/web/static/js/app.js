@@ -10,6 +10,7 @@ import { agreeToStake, fillStakeKinds, settlementHtml, stakeFromForm, stakeHint,
 import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
 import { sheetHtml } from "./scoresheet.js";
 import { nameLink, ratedPill, routePage, setupPages, userChanged } from "./pages.js";
+import { BetsPanel } from "./bets.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -169,6 +170,7 @@ function relabel() {
     drawTable(); // the seats' names too ("Computer 2" is the page's own word)
     app.tableView.relabel();
   }
+  app.bets?.render(true);
   if (app.screen === "table" && app.table && !app.table.view) renderWaiting();
   if (app.replay) {
     app.replay.names = replayNames(app.replay.data);
@@ -372,6 +374,10 @@ function onFrame(f) {
       break;
     case "update":
       if (app.table && f.table === app.table.id) onUpdate(f);
+      break;
+    case "market":
+    case "bet_settled":
+      app.bets?.onFrame(f);
       break;
     case "ack":
       break;
@@ -706,6 +712,7 @@ function openTable(id, invite) {
   app.table = { id, invite, info: null, you: null, seq: null, view: null, events: [] };
   $(".leave-btn").dataset.i18n = "leave_table";
   $(".leave-btn").textContent = t("leave_table");
+  app.bets = new BetsPanel($("#screen-table"), id, { errorText, toast, seatName });
   show("table");
   const root = $("#screen-table .table-root");
   root.innerHTML = `<p class="loading">${esc(t("connecting"))}</p>`;
@@ -717,6 +724,8 @@ function leaveTableScreen() {
   app.tableView?.destroy();
   app.tableView = null;
   app.table = null;
+  app.bets?.destroy();
+  app.bets = null;
   app.overShown = null;
   const dlg = $(".over-dialog");
   if (dlg.open) dlg.close();
@@ -739,6 +748,7 @@ function onTableInfo(f) {
     // A listener, not onclick="": the page's CSP runs no inline handlers.
     inv.querySelector("input").addEventListener("click", (e) => e.target.select());
   } else inv.textContent = "";
+  app.bets?.setTable(f.table, tb.you);
   if (tb.view) drawTable();
   else renderWaiting();
 }

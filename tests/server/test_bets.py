@@ -1,0 +1,178 @@
+"""Spectators' bets over HTTP (B4): the markets of a table, a bet and its retry, every
+refusal (with no chip moved), closing at the deal, settling at the deal's end."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from tests.server.betting_support import (
+    bet,
+    escrows,
+    grant,
+    ledger_of,
+    markets,
+    module_server,
+    problems,
+    settlements,
+    wallet,
+)
+from tests.server.support import Player, ServerProc
+
+pytestmark = pytest.mark.asyncio
+
+
+@pytest.fixture(scope="module")
+def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    yield from module_server(backend, tmp_path_factory)
+
+
+async def test_every_refusal_names_its_problem_and_moves_no_chip(server: ServerProc) -> None:
+    owner = await Player(server).sign_in()
+    fan = await Player(server, f"fan-{secrets.token_hex(3)}").sign_in()
+    broke = await Player(server, f"broke-{secrets.token_hex(3)}").sign_in()
+    guest = await Player(server).sign_in()
+    table = (await owner.post("/api/tables", {"game": "imperial", "players": 2}))["table"]["id"]
+    async with ledger_of(server) as store:
+        await grant(store, fan.user["id"], 100)
+        await grant(store, owner.user["id"], 50)
+
+        # an open table: the game's markets and the first deal's, nothing bet yet
+        shown = await markets(fan, table)
+        assert list(shown) == [
+            "game.winner",
+            "game.first_mark",
+            "deal.1.first_mark",
+            "deal.1.tricks.0",
+            "deal.1.tricks.1",
+            "deal.1.capot",
+        ]
+        winner = shown["game.winner"]
+        assert winner["state"] == "open" and winner["outcome"] is None
+        assert winner["pools"] == {"seat:0": 0, "seat:1": 0} and winner["pool"] == 0
+        assert winner["my_bets"] == [] and winner["title_ru"] == "Кто выиграет партию"
+
+        r = await bet(fan, table, "game.winner", "seat:0", 30, key="first")
+        assert r.status_code == 201, r.text
+        first = r.json()
+        assert first["bet"]["chips"] == 30 and first["bet"]["seq"] == 0
+        assert first["market"]["pools"] == {"seat:0": 30, "seat:1": 0}
+        assert first["market"]["my_bets"] == [
+            {"id": first["bet"]["id"], "outcome": "seat:0", "chips": 30, "payout": None}
+        ]
+        # a retry with the same key and content: the same bet, no second movement
+        again = await bet(fan, table, "game.winner", "seat:0", 30, key="first")
+        assert again.status_code == 200 and again.json()["bet"]["id"] == first["bet"]["id"]
+        assert await wallet(store, fan) == 70
+
+        anon = httpx.AsyncClient(base_url=server.base, timeout=30)
+        refusals = [
+            (fan, "game.winner", "seat:0", 31, "first", 409, "key_reused"),
+            (fan, "game.winner", "seat:1", 30, "first", 409, "key_reused"),
+            (owner, "game.winner", "seat:1", 5, None, 403, "seated_cannot_bet"),
+            (guest, "game.winner", "seat:1", 5, None, 409, "no_chips"),
+            (broke, "game.winner", "seat:1", 5, None, 409, "no_chips"),
+            (fan, "deal.9.capot", "yes", 5, None, 404, "no_market"),
+            (fan, "game.winner", "seat:2", 5, None, 400, "bad_outcome"),
+            (fan, "deal.1.capot", "maybe", 5, None, 400, "bad_outcome"),
+            (fan, "game.winner", "seat:1", 0, None, 400, "bad_bet_chips"),
+            (fan, "game.winner", "seat:1", -4, None, 400, "bad_bet_chips"),
+            (fan, "game.winner", "seat:1", 2.5, None, 400, "bad_bet_chips"),
+            (fan, "game.winner", "seat:1", "5", None, 400, "bad_bet_chips"),
+            (fan, "game.winner", "seat:1", True, None, 400, "bad_bet_chips"),
+            (fan, "game.winner", "seat:1", None, None, 400, "bad_bet_chips"),
+            (fan, "game.winner", "seat:1", 71, None, 409, "insufficient_chips"),
+            (anon, "game.winner", "seat:1", 5, None, 401, "unauthorized"),
+        ]
+        for who, market, outcome, chips, key, status, code in refusals:
+            r = await bet(who, table, market, outcome, chips, key)
+            assert (r.status_code, r.json()["code"]) == (status, code), (code, r.text)
+            assert r.json()["message"] and r.json()["message_ru"], r.text
+            assert await wallet(store, fan) == 70 and await wallet(store, owner) == 50
+            assert await escrows(store, table) == 30
+        r = await bet(fan, table, "game.winner", "seat:1", 71)
+        assert "You hold 70 chips" in r.json()["message"]
+        assert r.json()["message_ru"] == "Ваш баланс: 70; ставка: 71."
+        r = await fan.http.post(f"/api/tables/{table}/bets", json={"market": "game.winner"})
+        assert r.status_code == 400 and r.json()["code"] == "bad_request"
+        await anon.aclose()
+
+        # ten bets a person on one market, not eleven
+        for _ in range(10):
+            assert (await bet(fan, table, "deal.1.capot", "yes", 1)).status_code == 201
+        r = await bet(fan, table, "deal.1.capot", "yes", 1)
+        assert (r.status_code, r.json()["code"]) == (409, "too_many_bets")
+        assert await wallet(store, fan) == 60
+        assert await problems(store) == []
+    for p in (owner, fan, broke, guest):
+        await p.close()
+
+
+async def test_deal_markets_close_when_dealt_and_settle_at_the_deal_end(
+    server: ServerProc,
+) -> None:
+    a, b = await Player(server).sign_in(), await Player(server).sign_in()
+    fan, rival = await Player(server).sign_in(), await Player(server).sign_in()
+    for p in (a, b, fan):
+        await p.connect()
+    table = (await a.post("/api/tables", {"game": "imperial", "players": 2}))["table"]["id"]
+    async with ledger_of(server) as store:
+        await grant(store, fan.user["id"], 100)
+        await grant(store, rival.user["id"], 20)
+        await fan.hello(table)
+        for _ in range(10):
+            assert (await bet(fan, table, "deal.1.capot", "yes", 1)).status_code == 201
+        assert (await bet(rival, table, "deal.1.capot", "no", 5)).status_code == 201
+        frame = await fan.expect("market", table=table)
+        assert frame["market"]["id"] == "deal.1.capot" and "my_bets" not in frame["market"]
+
+        # the second player sits down: the game starts and deal 1 is dealt
+        await b.post(f"/api/tables/{table}/join", {})
+        shown = await markets(fan, table)
+        assert shown["game.winner"]["state"] == "closed"
+        assert shown["deal.1.capot"]["state"] == "closed"
+        assert shown["deal.2.capot"]["state"] == "open"
+        r = await bet(fan, table, "game.winner", "seat:0", 5)
+        assert (r.status_code, r.json()["code"]) == (409, "market_closed")
+        assert await wallet(store, fan) == 90
+
+        # the players play deal 1 to its end; its markets settle from its last trick
+        for p in (a, b):
+            await p.hello(table)
+        rng = random.Random(3)
+        seats = {0: a, 1: b}
+        while (await markets(fan, table))["deal.1.capot"]["state"] != "settled":
+            for seat, p in seats.items():
+                if p.my_turn(table, seat) and p.legal(table):
+                    await p.act(table, rng.choice(p.legal(table)))
+                    break
+            else:
+                await asyncio.sleep(0.01)
+        settled = await fan.expect("bet_settled", market="deal.1.capot")
+        capot = (await markets(fan, table))["deal.1.capot"]
+        assert capot["outcome"] in ("yes", "no") and capot["pool"] == 15
+        # worked out by hand: a pool of 15; "yes" (ten 1-chip bets) shares it 1 each plus
+        # the 5 left over to the five earliest; "no" (one 5-chip bet) takes all 15
+        if capot["outcome"] == "yes":
+            assert [b["payout"] for b in capot["my_bets"]] == [2] * 5 + [1] * 5
+            assert settled["payout"] == 15
+            assert (await wallet(store, fan), await wallet(store, rival)) == (105, 15)
+        else:
+            assert [b["payout"] for b in capot["my_bets"]] == [0] * 10
+            assert settled["payout"] == 0
+            assert (await wallet(store, fan), await wallet(store, rival)) == (90, 30)
+        r = await bet(fan, table, "deal.1.capot", "no", 5)
+        assert (r.status_code, r.json()["code"]) == (409, "market_settled")
+        assert await settlements(store, table) == {"deal.1.capot": 1}
+        assert await escrows(store, table) == 0
+        assert await problems(store) == []
+        # the owner's account holds a seat: he may not bet even after the deal
+        await grant(store, a.user["id"], 10)
+        r = await bet(a, table, "deal.2.capot", "no", 5)
+        assert (r.status_code, r.json()["code"]) == (403, "seated_cannot_bet")
+    for p in (a, b, fan, rival):
+        await p.close()
