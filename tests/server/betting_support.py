@@ -1,5 +1,5 @@
-"""Helpers for the betting tests: chips granted straight on the server's ledger (the
-grant helper of the stakes issue is not needed), balances, and bets over HTTP."""
+"""Helpers for the betting tests: wallets set straight on the server's ledger (over the
+welcome grants), balances, and bets over HTTP."""
 
 from __future__ import annotations
 
@@ -71,15 +71,18 @@ async def ledger_of(server: ServerProc) -> AsyncIterator[Store]:
 
 
 async def grant(store: Store, user_id: int, chips: int) -> None:
-    # a key the welcome grants of the stakes issue never use
+    """Sets the person's wallet to exactly ``chips`` (his welcome grant included), so that
+    the tests' hand-worked balances start from a known figure; once per person."""
     async with store._write() as conn:
-        await ledger.post(
-            conn,
-            f"test-grant:{user_id}",
-            "grant",
-            [(Account.house(), -chips), (Account.wallet(user_id), chips)],
-            {"test": True},
-        )
+        delta = chips - await ledger.balance(conn, Account.wallet(user_id))
+        if delta:
+            await ledger.post(
+                conn,
+                f"test-grant:{user_id}",
+                "grant",
+                [(Account.house(), -delta), (Account.wallet(user_id), delta)],
+                {"test": True},
+            )
 
 
 async def balance(store: Store, acct: Account) -> int:

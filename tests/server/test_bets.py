@@ -40,6 +40,9 @@ async def test_every_refusal_names_its_problem_and_moves_no_chip(server: ServerP
     async with ledger_of(server) as store:
         await grant(store, fan.user["id"], 100)
         await grant(store, owner.user["id"], 50)
+        # an account and a guest who have spent their welcome grants
+        await grant(store, broke.user["id"], 0)
+        await grant(store, guest.user["id"], 0)
 
         # an open table: the game's markets and the first deal's, nothing bet yet
         shown = await markets(fan, table)
