@@ -82,7 +82,7 @@ def _check(page: Page, where: str) -> None:
     page.wait_for_function(
         "() => [...document.querySelectorAll('#screen-table .hand .card, .decision-card')]"
         ".every((el) => !el.getAnimations().length)",
-        timeout=5000,
+        timeout=20_000,
     )
     problems = page.evaluate(CHECK, where)
     if problems:
@@ -151,7 +151,7 @@ def _play(page: Page, card: str, touch: bool, stats: dict[str, int]) -> None:
             "([c, low]) => document.querySelector(`#screen-table .hand .card[data-card='${c}']`)"
             ".getBoundingClientRect().top < low - 10",
             arg=[card, low],
-            timeout=2000,
+            timeout=10_000,
         )
         assert _hand(page) == before  # one tap plays nothing
         page.touchscreen.tap(*_centre(page, card))
@@ -164,7 +164,7 @@ def _play(page: Page, card: str, touch: bool, stats: dict[str, int]) -> None:
             "(before) => [...document.querySelectorAll('#screen-table .hand .card')]"
             ".map(b => b.dataset.card).join() !== before",
             arg=",".join(before),
-            timeout=5000,
+            timeout=20_000,
         )
     except Exception:
         shot(page, "layout-fail-play")
@@ -220,7 +220,7 @@ def _play_game(page: Page, name: str, touch: bool, limit: float = 240) -> dict[s
                 "(a) => !document.querySelector("
                 "`.decision:not([hidden]) button[data-action='${a}']`)",
                 arg=pick,
-                timeout=5000,
+                timeout=20_000,
             )
             continue
         if state["legal"]:
