@@ -149,6 +149,10 @@ async def test_a_casual_game_moves_nothing(server: ServerProc) -> None:
         table = await against_bot(server, me)
         profile = await get(me, server, f"/api/users/{me.name}")
         assert profile["ratings"] == {} and profile["games"] == 1
+        # his own profile shows his chips (a casual game without stakes: the welcome
+        # grant of 1,000 untouched); anybody else's view of it does not
+        assert profile["balance"] == 1000
+        assert "balance" not in await get(None, server, f"/api/users/{me.name}")
         (game,) = (await get(me, server, f"/api/users/{me.name}/games"))["games"]
         assert game["id"] == table and game["rated"] is False and game["rating_change"] is None
     finally:

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from kozyr.server import auth, profiles
+from kozyr.server import auth, profiles, wallets
 from kozyr.server.routes.common import server_of
 
 router = APIRouter()
@@ -15,7 +15,13 @@ router = APIRouter()
 @router.get("/api/users/{name}")
 async def user_profile(name: str, request: Request) -> dict[str, Any]:
     store = server_of(request).store
-    return await profiles.profile(store, await profiles.user_named(store, name))
+    user = await profiles.user_named(store, name)
+    out = await profiles.profile(store, user)
+    viewer = await auth.user_of(store, request)
+    if viewer is not None and viewer.id == user.id:
+        # his chips are his own business: shown on his own profile only
+        out["balance"] = await wallets.balance_of(store, user.id)
+    return out
 
 
 @router.get("/api/users/{name}/games")
