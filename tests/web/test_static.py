@@ -108,3 +108,14 @@ def test_replay_frames_refuse_a_bad_record() -> None:
     record["actions"] = ["ZZ"]
     with pytest.raises(RecordError, match=r"actions\[0\]"):
         replay_frames(record)
+
+
+def test_the_stylesheet_closes_every_block_it_opens() -> None:
+    # A lost "}" after a media query silently confines every later rule to that query
+    # (a merge once did that: the summaries' styles applied on phones only).
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / "css" / "kozyr.css").read_text(), flags=re.S)
+    depth = 0
+    for i, ch in enumerate(css):
+        depth += (ch == "{") - (ch == "}")
+        assert depth >= 0, f"a '}}' without its '{{' near {css[max(0, i - 60) : i]!r}"
+    assert depth == 0, f"{depth} block(s) left open"
