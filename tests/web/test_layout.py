@@ -79,11 +79,19 @@ def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
 
 def _check(page: Page, where: str) -> None:
     # Measured where the cards rest: not while a new deal flies in or a card rises.
-    page.wait_for_function(
-        "() => [...document.querySelectorAll('#screen-table .hand .card, .decision-card')]"
-        ".every((el) => !el.getAnimations().length)",
-        timeout=20_000,
-    )
+    try:
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('#screen-table .hand .card, .decision-card')]"
+            ".every((el) => !el.getAnimations().length)",
+            timeout=20_000,
+        )
+    except Exception:
+        running = page.evaluate(
+            "() => [...document.querySelectorAll('#screen-table .hand .card, .decision-card')]"
+            ".flatMap((el) => el.getAnimations().map((a) => `${el.dataset.card || el.className}:"
+            "${a.transitionProperty || a.animationName}:${a.playState}`))"
+        )
+        raise AssertionError(f"{where}: still moving after 20 s: {running}") from None
     problems = page.evaluate(CHECK, where)
     if problems:
         shot(page, f"layout-fail-{where.split(':')[0]}")
