@@ -41,7 +41,14 @@ from typing import Any
 import httpx
 import websockets
 
-from serverproc import cpu_seconds, rss_mb, start_profile, start_server, stop_profile
+from serverproc import (
+    cpu_seconds,
+    fresh_postgres,
+    rss_mb,
+    start_profile,
+    start_server,
+    stop_profile,
+)
 
 SERVER_ENV = {
     "KOZYR_BOT_DELAY": "0",
@@ -483,19 +490,6 @@ def postgres_cluster() -> Any:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def fresh_database(url: str) -> str:
-    import asyncpg
-
-    plain = url.replace("postgresql+asyncpg://", "postgresql://")
-    name = f"kozyr_load_{os.getpid()}_{random.randrange(1 << 30)}"
-    conn = await asyncpg.connect(plain)
-    try:
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
-    return plain.rpartition("/")[0] + "/" + name
-
-
 # -- output ---------------------------------------------------------------------------------
 
 
@@ -579,7 +573,7 @@ def main() -> None:
     with contextlib.ExitStack() as stack:
         cluster = stack.enter_context(postgres_cluster()) if args.database == "postgres" else None
         for people in steps:
-            url = asyncio.run(fresh_database(cluster)) if cluster else None
+            url = asyncio.run(fresh_postgres(cluster, "kozyr_load")) if cluster else None
             result = run_step(args, people, url, args.out if args.profile else None)
             results.append(result)
             print(show(result), flush=True)

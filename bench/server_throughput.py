@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import websockets
 
-from serverproc import cpu_seconds, start_profile, start_server, stop_profile
+from serverproc import cpu_seconds, fresh_postgres, start_profile, start_server, stop_profile
 
 SHARED_TLS = ssl.create_default_context()
 
@@ -42,19 +42,6 @@ SERVER_ENV = {
     "KOZYR_MAX_SOCKETS_PER_ADDRESS": "100000",
     "KOZYR_ACCOUNT_FRAMES": "100000",
 }
-
-
-async def fresh_postgres(url: str) -> str:
-    import asyncpg
-
-    plain = url.replace("postgresql+asyncpg://", "postgresql://")
-    name = f"kozyr_bench_{os.getpid()}_{random.randrange(1 << 30)}"
-    conn = await asyncpg.connect(plain)
-    try:
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
-    return plain.rpartition("/")[0] + "/" + name
 
 
 class Scripted:
@@ -182,7 +169,7 @@ def main() -> None:
     args = parser.parse_args()
     backends: list[tuple[str, str | None]] = [("sqlite", None)]
     if args.postgres and not args.sqlite_only:
-        backends.append(("postgresql", asyncio.run(fresh_postgres(args.postgres))))
+        backends.append(("postgresql", asyncio.run(fresh_postgres(args.postgres, "kozyr_bench"))))
     print(
         f"kozyr server bench: {args.tables} tables of 2 scripted people (Imperial), "
         f"{args.bot_tables} bot-only {args.bot_game} tables, {args.seconds:g} s each backend"

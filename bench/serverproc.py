@@ -5,6 +5,7 @@ read from ``/proc`` (Linux)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import socket
 import subprocess
@@ -103,3 +104,17 @@ def stop_profile(spy: subprocess.Popen[bytes] | None) -> None:
             spy.wait(60)
         except subprocess.TimeoutExpired:
             spy.kill()
+
+
+async def fresh_postgres(url: str, prefix: str) -> str:
+    """A new empty database beside ``url`` (named ``prefix`` + pid + a random number)."""
+    import asyncpg
+
+    plain = url.replace("postgresql+asyncpg://", "postgresql://")
+    name = f"{prefix}_{os.getpid()}_{random.randrange(1 << 30)}"
+    conn = await asyncpg.connect(plain)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    return plain.rpartition("/")[0] + "/" + name
