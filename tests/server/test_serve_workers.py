@@ -221,6 +221,21 @@ def test_two_workers_answer_on_one_port(redis: RedisServer, tmp_path: Path) -> N
             finally:
                 os.kill(frozen, signal.SIGCONT)
         assert children_of(proc.pid) == workers  # none was replaced meanwhile
+
+        # a worker killed outright is replaced by a new process, and the port keeps answering
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 180
+        while True:
+            now = children_of(proc.pid)
+            new = [pid for pid in now if pid not in workers]
+            text = (tmp_path / "serve.log").read_text()
+            if len(now) == 2 and new and f"kozyr server process {new[0]} ready" in text:
+                break
+            assert time.monotonic() < deadline, "the killed worker was not replaced: " + text
+            time.sleep(0.5)
+        assert workers[1] in now
+        assert healthy(url)
+        workers = now
     finally:
         proc.terminate()
         try:
