@@ -10,11 +10,20 @@ WebSocket and comes back with his last ``seq``. The clients run in ``--procs`` s
 processes (each with many asyncio WebSocket clients), so that the load generator is not
 what limits the server.
 
+With ``--nodes N`` (PostgreSQL only) each step starts N server processes in cluster mode
+instead (one database, and a throw-away ``redis-server`` the bench starts itself), and the
+people are spread over them: ``--spread seat`` (the default) puts the two people of a table
+on different processes where it can (their actions are forwarded to the table's owner and
+its frames relayed back, as behind a balancer without sticky sessions), ``--spread table``
+puts both on the process that owns their table. The figures are then summed over the
+processes.
+
 Each step prints and saves (``--out``: ``load.json`` and ``load.png``) actions per second,
 the people's acknowledgement latency p50/p99, errors, people whose actions were never
 acknowledged, and the server's CPU seconds per 1,000 actions (from ``/proc/PID/stat``).
 
     .venv/bin/python bench/load.py --steps 100,500,1000 --seconds 20 --out bench-out
+    .venv/bin/python bench/load.py --database postgres --nodes 2 --steps 500 --out bench-out
 """
 
 from __future__ import annotations
@@ -229,27 +238,48 @@ async def spectate(guest: Guest, ws_url: str, table: str, stats: Stats, stop: fl
                 stats.errors[str(json.loads(raw).get("code"))] += 1
 
 
+def node_of(person: int, nodes: int, spread: str) -> int:
+    """Which server process person ``person`` uses (people ``2k`` and ``2k+1`` share table
+    ``k``, opened by the first): its own by seat, or its table's."""
+    return (person if spread == "seat" else person // 2) % nodes
+
+
 async def client_main(
-    base: str, people: int, spectators: int, seconds: float, reconnect: int, seed: int, pipe: Any
+    bases: list[str],
+    spread: str,
+    people: int,
+    spectators: int,
+    seconds: float,
+    reconnect: int,
+    seed: int,
+    pipe: Any,
 ) -> Stats:
     stats = Stats(people=people)
     shared_tls = ssl.create_default_context()
     # No kept-alive connections: the server closes idle ones after 5 s, and a request
     # sent on one just as it closes fails with ReadError (on a loaded machine, often).
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY, max_keepalive_connections=0)
-    http = httpx.AsyncClient(base_url=base, timeout=120, verify=shared_tls, limits=limits)
-    ws_url = base.replace("http", "ws", 1) + "/ws"
+    https = [
+        httpx.AsyncClient(base_url=base, timeout=120, verify=shared_tls, limits=limits)
+        for base in bases
+    ]
+    ws_urls = [base.replace("http", "ws", 1) + "/ws" for base in bases]
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
     rng = random.Random(seed)
 
-    async def guest() -> Guest:
+    async def guest(node: int) -> Guest:
         async with gate:
-            return await Guest.sign_in(http)
+            return await Guest.sign_in(https[node])
 
     pairs = people // 2
-    guests = await asyncio.gather(*(guest() for _ in range(2 * pairs)))
-    watchers = await asyncio.gather(*(guest() for _ in range(spectators)))
-    persons = [Person(g, ws_url, stats, random.Random(rng.random()), reconnect) for g in guests]
+    nodes = len(bases)
+    where = [node_of(j, nodes, spread) for j in range(2 * pairs)]
+    guests = await asyncio.gather(*(guest(where[j]) for j in range(2 * pairs)))
+    watchers = await asyncio.gather(*(guest(i % nodes) for i in range(spectators)))
+    persons = [
+        Person(g, ws_urls[where[j]], stats, random.Random(rng.random()), reconnect)
+        for j, g in enumerate(guests)
+    ]
 
     async def first_table(k: int) -> str:
         async with gate:
@@ -289,20 +319,28 @@ async def client_main(
 
     async def watch(i: int) -> None:
         try:
-            await spectate(watchers[i], ws_url, tables[i % len(tables)], stats, stop)
+            await spectate(watchers[i], ws_urls[i % nodes], tables[i % len(tables)], stats, stop)
         except Exception as e:
             stats.errors[type(e).__name__] += 1
 
     await asyncio.gather(
         *(pair(k) for k in range(pairs)), *(watch(i) for i in range(len(watchers)))
     )
-    await http.aclose()
+    for http in https:
+        await http.aclose()
     stats.acked_people = sum(1 for p in persons if p.acked > 0)
     return stats
 
 
 def client_process(
-    base: str, people: int, spectators: int, seconds: float, reconnect: int, seed: int, pipe: Any
+    bases: list[str],
+    spread: str,
+    people: int,
+    spectators: int,
+    seconds: float,
+    reconnect: int,
+    seed: int,
+    pipe: Any,
 ) -> None:
     try:
         import uvloop
@@ -311,7 +349,9 @@ def client_process(
     except ImportError:
         pass
     try:
-        stats = asyncio.run(client_main(base, people, spectators, seconds, reconnect, seed, pipe))
+        stats = asyncio.run(
+            client_main(bases, spread, people, spectators, seconds, reconnect, seed, pipe)
+        )
         pipe.send(stats)
     except Exception as e:
         pipe.send(f"failed: {type(e).__name__}: {e}")
@@ -336,14 +376,46 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
+def start_servers(
+    tmp: Path, database_url: str | None, nodes: int, redis_url: str | None
+) -> list[tuple[subprocess.Popen[bytes], str]]:
+    """One server (as always), or ``nodes`` in cluster mode: the first alone (it migrates
+    the fresh database), then the others."""
+    if nodes == 1:
+        return [start_server(tmp, SERVER_ENV, database_url)]
+    servers = []
+    try:
+        for i in range(nodes):
+            folder = tmp / f"node-{i}"
+            folder.mkdir()
+            env = {**SERVER_ENV, "KOZYR_REDIS_URL": str(redis_url), "KOZYR_NODE_ID": f"load-{i}"}
+            servers.append(start_server(folder, env, database_url))
+    except BaseException:
+        for proc, _ in servers:
+            proc.kill()
+        raise
+    return servers
+
+
+def server_logs(tmp: Path) -> list[str]:
+    return [p.read_text(errors="replace") for p in sorted(tmp.glob("**/server.log"))]
+
+
 def run_step(
-    args: argparse.Namespace, people: int, database_url: str | None, profile: Path | None
+    args: argparse.Namespace,
+    people: int,
+    database_url: str | None,
+    profile: Path | None,
+    redis_url: str | None = None,
 ) -> dict[str, Any]:
     people -= people % 2
     procs = max(1, min(args.procs, people // 2))
     spectators = round(people / 2 * args.spectators)
     with tempfile.TemporaryDirectory(prefix="kozyr-load-") as tmp:
-        proc, base = start_server(Path(tmp), SERVER_ENV, database_url)
+        servers = start_servers(Path(tmp), database_url, args.nodes, redis_url)
+        proc = servers[0][0]  # profiled (the first, with --nodes)
+        bases = [b for _, b in servers]
+        pids = [p.pid for p, _ in servers]
         ctx = mp.get_context("spawn")
         workers = []
         try:
@@ -354,7 +426,16 @@ def run_step(
                 mine, theirs = ctx.Pipe()
                 w = ctx.Process(
                     target=client_process,
-                    args=(base, 2 * share, watchers, args.seconds, args.reconnect_every, i, theirs),
+                    args=(
+                        bases,
+                        args.spread,
+                        2 * share,
+                        watchers,
+                        args.seconds,
+                        args.reconnect_every,
+                        i,
+                        theirs,
+                    ),
                     daemon=True,
                 )
                 w.start()
@@ -364,7 +445,8 @@ def run_step(
                 if msg != "ready":
                     raise SystemExit(f"a client process failed to set up: {msg}")
             setup = time.monotonic() - setup_started
-            actions0, cpu0 = committed(base), cpu_seconds(proc.pid)
+            actions0 = sum(committed(b) for b in bases)
+            cpu0 = sum(cpu_seconds(pid) for pid in pids)
             spy = start_profile(proc.pid, profile, f"{args.database}-{people}", args.seconds)
             started = time.monotonic()
             for _, pipe in workers:
@@ -377,28 +459,32 @@ def run_step(
                 results.append(msg)
                 w.join(30)
             elapsed = time.monotonic() - started
-            cpu = cpu_seconds(proc.pid) - cpu0
-            total = committed(base) - actions0
-            rss = rss_mb(proc.pid)
+            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu0
+            total = sum(committed(b) for b in bases) - actions0
+            rss = sum(rss_mb(pid) for pid in pids)
             stop_profile(spy)
         finally:
             for w, _ in workers:
                 if w.is_alive():
                     w.kill()
-            proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-            log = (Path(tmp) / "server.log").read_text(errors="replace")
-            if "Traceback" in log:
-                print(log[-3000:], file=sys.stderr)
+            for proc, _ in servers:
+                proc.terminate()
+            for proc, _ in servers:
+                try:
+                    proc.wait(20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+            for log in server_logs(Path(tmp)):
+                if "Traceback" in log:
+                    print(log[-3000:], file=sys.stderr)
     latencies = sorted(x for r in results for x in r.latencies)
     errors: Counter[str] = Counter()
     for r in results:
         errors.update(r.errors)
     acked = sum(r.acked_people for r in results)
+    spread = {"nodes": args.nodes, "spread": args.spread} if args.nodes > 1 else {}
     return {
+        **spread,
         "people": people,
         "tables": people // 2,
         "spectators": spectators,
@@ -490,6 +576,37 @@ def postgres_cluster() -> Any:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def redis_server() -> Any:
+    """A throw-away ``redis-server`` on a free localhost port (nothing saved)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("--nodes needs redis-server (Debian's redis-server package)")
+    folder = Path(tempfile.mkdtemp(prefix="kozyr-load-redis-"))
+    port = _free_port()
+    command = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+    command += ["--appendonly", "no", "--dir", str(folder)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("redis-server did not start")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # -- output ---------------------------------------------------------------------------------
 
 
@@ -544,6 +661,20 @@ def main() -> None:
     parser.add_argument(
         "--reconnect-every", type=int, default=500, help="one reconnect in N acks (0: none)"
     )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1,
+        help="server processes in cluster mode over PostgreSQL + Redis (needs --database "
+        "postgres; 1: one process, no Redis)",
+    )
+    parser.add_argument(
+        "--spread",
+        choices=["seat", "table"],
+        default="seat",
+        help="with --nodes: the two people of a table on different processes (seat) or both "
+        "on the table's owner (table)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"))
     parser.add_argument(
         "--profile", action="store_true", help="py-spy the server in each step (into --out)"
@@ -554,6 +685,10 @@ def main() -> None:
         help="only draw the chart of a saved load.json (several runs' steps joined) into --out",
     )
     args = parser.parse_args()
+    if args.nodes < 1:
+        parser.error("--nodes must be at least 1")
+    if args.nodes > 1 and args.database != "postgres":
+        parser.error("--nodes needs --database postgres (processes share one database)")
     args.out.mkdir(parents=True, exist_ok=True)
     if args.redraw:
         saved = sorted(json.loads(args.redraw.read_text()), key=lambda r: r["people"])
@@ -562,8 +697,13 @@ def main() -> None:
         chart(saved, args.out / "load.png", f"kozyr load ({saved[0]['database']}, one process)")
         return
     steps = [int(s) for s in args.steps.split(",") if s.strip()]
+    where = (
+        "one process"
+        if args.nodes == 1
+        else f"{args.nodes} processes over one Redis, people spread by {args.spread}"
+    )
     print(
-        f"kozyr load: {args.database}, steps {steps} people, {args.seconds:g} s each, "
+        f"kozyr load: {args.database}, {where}, steps {steps} people, {args.seconds:g} s each, "
         f"{args.procs} client processes, {args.spectators:g} spectators per table, "
         f"a reconnect in {args.reconnect_every} acks; {os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.2f}",
@@ -572,13 +712,15 @@ def main() -> None:
     results: list[dict[str, Any]] = []
     with contextlib.ExitStack() as stack:
         cluster = stack.enter_context(postgres_cluster()) if args.database == "postgres" else None
+        redis_url = stack.enter_context(redis_server()) if args.nodes > 1 else None
         for people in steps:
             url = asyncio.run(fresh_postgres(cluster, "kozyr_load")) if cluster else None
-            result = run_step(args, people, url, args.out if args.profile else None)
+            profile = args.out if args.profile else None
+            result = run_step(args, people, url, profile, redis_url)
             results.append(result)
             print(show(result), flush=True)
             (args.out / "load.json").write_text(json.dumps(results, indent=2) + "\n")
-            chart(results, args.out / "load.png", f"kozyr load ({args.database}, one process)")
+            chart(results, args.out / "load.png", f"kozyr load ({args.database}, {where})")
     print(f"saved {args.out / 'load.json'} and {args.out / 'load.png'}")
 
 
