@@ -744,6 +744,21 @@ class ImperialState:
 
     # ------------------------------------------------------------------ knowing (I13)
 
+    def seat_json(self, seat: int) -> dict[str, Any]:
+        """What ``observation(seat).to_json()`` holds beyond the public observation's
+        (seat None): the fields that differ, with the seat's values. A server that sends
+        every role its view builds the public one once and lays this over a copy of it
+        for each seat (``{**public, **seat_json}`` is the seat's view, key order and
+        all), instead of building every seat's observation whole."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise GameError(f"seat must be 0-{self.players - 1}, not {seat!r}")
+        mine = seat == self._to_act
+        return {
+            "seat": seat,
+            "hand": _names(self.hands[seat]),
+            "legal_actions": [NAME[c] for c in self.legal_actions()] if mine else [],
+        }
+
     def observation(self, seat: int | None) -> ImperialObservation:
         n = self.players
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
