@@ -4,8 +4,9 @@ For each step of ``--steps`` (people), starts a fresh server (SQLite in a tempor
 or PostgreSQL: ``--database postgres`` uses ``$KOZYR_TEST_POSTGRES_URL`` or a throw-away
 cluster it starts itself), signs the people in as guests, seats them two by two at
 Imperial tables, adds ``--spectators`` per table, and then, for ``--seconds``, every person
-plays a random legal move as soon as the previous one is acknowledged (a finished game
-is followed by a new table); one person in ``--reconnect-every`` actions drops his
+plays a random legal move as soon as his turn comes and his previous move is
+acknowledged, or (``--think S``) after thinking for a random time of mean S seconds, a
+human pace (a finished game is followed by a new table); one person in ``--reconnect-every`` actions drops his
 WebSocket and comes back with his last ``seq``. The clients run in ``--procs`` separate
 processes (each with many asyncio WebSocket clients), so that the load generator is not
 what limits the server.
@@ -124,9 +125,17 @@ async def open_table(a: Guest, b: Guest) -> str:
 
 class Person:
     def __init__(
-        self, guest: Guest, ws_url: str, stats: Stats, rng: random.Random, reconnect: int
+        self,
+        guest: Guest,
+        ws_url: str,
+        stats: Stats,
+        rng: random.Random,
+        reconnect: int,
+        think: float = 0.0,
     ) -> None:
         self.guest = guest
+        self.think = think
+        """Mean seconds a person thinks before each move (exponential; 0: none)."""
         self.ws_url = ws_url
         self.stats = stats
         self.rng = rng
@@ -204,6 +213,11 @@ class Person:
                 if view.get("over"):
                     return True, seq, False
                 if view.get("to_act") == seat and view.get("legal_actions") and not pending:
+                    if self.think > 0:  # a human pace: the ack latency excludes the pause
+                        pause = self.rng.expovariate(1 / self.think)
+                        if time.monotonic() + pause >= stop:
+                            return False, seq, False
+                        await asyncio.sleep(pause)
                     self.n += 1
                     cid = f"a{self.n}"
                     pending[cid] = time.perf_counter()
@@ -230,7 +244,14 @@ async def spectate(guest: Guest, ws_url: str, table: str, stats: Stats, stop: fl
 
 
 async def client_main(
-    base: str, people: int, spectators: int, seconds: float, reconnect: int, seed: int, pipe: Any
+    base: str,
+    people: int,
+    spectators: int,
+    seconds: float,
+    reconnect: int,
+    seed: int,
+    pipe: Any,
+    think: float = 0.0,
 ) -> Stats:
     stats = Stats(people=people)
     shared_tls = ssl.create_default_context()
@@ -249,7 +270,9 @@ async def client_main(
     pairs = people // 2
     guests = await asyncio.gather(*(guest() for _ in range(2 * pairs)))
     watchers = await asyncio.gather(*(guest() for _ in range(spectators)))
-    persons = [Person(g, ws_url, stats, random.Random(rng.random()), reconnect) for g in guests]
+    persons = [
+        Person(g, ws_url, stats, random.Random(rng.random()), reconnect, think) for g in guests
+    ]
 
     async def first_table(k: int) -> str:
         async with gate:
@@ -302,7 +325,14 @@ async def client_main(
 
 
 def client_process(
-    base: str, people: int, spectators: int, seconds: float, reconnect: int, seed: int, pipe: Any
+    base: str,
+    people: int,
+    spectators: int,
+    seconds: float,
+    reconnect: int,
+    seed: int,
+    pipe: Any,
+    think: float = 0.0,
 ) -> None:
     try:
         import uvloop
@@ -311,7 +341,9 @@ def client_process(
     except ImportError:
         pass
     try:
-        stats = asyncio.run(client_main(base, people, spectators, seconds, reconnect, seed, pipe))
+        stats = asyncio.run(
+            client_main(base, people, spectators, seconds, reconnect, seed, pipe, think)
+        )
         pipe.send(stats)
     except Exception as e:
         pipe.send(f"failed: {type(e).__name__}: {e}")
@@ -354,7 +386,16 @@ def run_step(
                 mine, theirs = ctx.Pipe()
                 w = ctx.Process(
                     target=client_process,
-                    args=(base, 2 * share, watchers, args.seconds, args.reconnect_every, i, theirs),
+                    args=(
+                        base,
+                        2 * share,
+                        watchers,
+                        args.seconds,
+                        args.reconnect_every,
+                        i,
+                        theirs,
+                        args.think,
+                    ),
                     daemon=True,
                 )
                 w.start()
@@ -403,6 +444,7 @@ def run_step(
         "tables": people // 2,
         "spectators": spectators,
         "database": args.database,
+        "think_s": args.think,
         "setup_s": round(setup, 1),
         "seconds": round(elapsed, 1),
         "actions": int(total),
@@ -544,6 +586,12 @@ def main() -> None:
     parser.add_argument(
         "--reconnect-every", type=int, default=500, help="one reconnect in N acks (0: none)"
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds each person thinks before a move (exponential; 0: moves at once)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"))
     parser.add_argument(
         "--profile", action="store_true", help="py-spy the server in each step (into --out)"
@@ -565,7 +613,8 @@ def main() -> None:
     print(
         f"kozyr load: {args.database}, steps {steps} people, {args.seconds:g} s each, "
         f"{args.procs} client processes, {args.spectators:g} spectators per table, "
-        f"a reconnect in {args.reconnect_every} acks; {os.cpu_count()} cores, "
+        f"a reconnect in {args.reconnect_every} acks, think {args.think:g} s; "
+        f"{os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )
