@@ -6,10 +6,10 @@ cluster it starts itself), signs the people in as guests, seats them two by two 
 Imperial tables, adds ``--spectators`` per table, and then, for ``--seconds``, every person
 plays a random legal move as soon as his turn comes and his previous move is
 acknowledged, or (``--think S``) after thinking for a random time of mean S seconds, a
-human pace (a finished game is followed by a new table); one person in ``--reconnect-every`` actions drops his
-WebSocket and comes back with his last ``seq``. The clients run in ``--procs`` separate
-processes (each with many asyncio WebSocket clients), so that the load generator is not
-what limits the server.
+human pace (a finished game is followed by a new table); one person in
+``--reconnect-every`` actions drops his WebSocket and comes back with his last ``seq``.
+The clients run in ``--procs`` separate processes (each with many asyncio WebSocket
+clients), so that the load generator is not what limits the server.
 
 Each step prints and saves (``--out``: ``load.json`` and ``load.png``) actions per second,
 the people's acknowledgement latency p50/p99, errors, people whose actions were never

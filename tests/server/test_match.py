@@ -13,6 +13,7 @@ import pytest
 from kozyr.games.base import GameState
 from kozyr.games.emperor import EmperorState
 from kozyr.games.imperial import ImperialState
+from kozyr.server.games import final_result
 from kozyr.server.match import Match
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import ProtocolError
@@ -348,7 +349,7 @@ def test_whole_games_through_the_match_equal_the_engines_own(
         assert match.state is not None
         reference = match.state.clone()
         moves = 0
-        while match.playing and moves < 400:
+        while match.playing and moves < 2000:
             state = match.state
             assert state is not None and state.to_act is not None
             seat, legal = state.to_act, state.legal_actions()
@@ -375,5 +376,9 @@ def test_whole_games_through_the_match_equal_the_engines_own(
             for role in [None, *range(players)]:
                 assert now.observation(role) == reference.observation(role)
         assert moves > 0
+        if reference.over:  # the result read from the copy's part of the history
+            assert row.status == "finished"
+            assert row.result == final_result(row, reference)
+            assert store.appended[-1][-1].result == row.result
 
     run(go())
