@@ -237,6 +237,8 @@ def _clone_without_history(state: GameState) -> GameState:
     ``tests/server/test_match.py`` plays whole games both ways), so the copy applies an
     action exactly as a full clone would, and its lists hold that action's part alone."""
     actions, events = state.actions, state.events
+    # Swapped out and back with no await in between (and no thread reads a table's
+    # state), so nothing ever sees the live state without its history.
     state.actions, state.events = [], []
     try:
         return state.clone()
