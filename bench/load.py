@@ -4,11 +4,12 @@ For each step of ``--steps`` (people), starts a fresh server (SQLite in a tempor
 or PostgreSQL: ``--database postgres`` uses ``$KOZYR_TEST_POSTGRES_URL`` or a throw-away
 cluster it starts itself), signs the people in as guests, seats them two by two at
 Imperial tables, adds ``--spectators`` per table, and then, for ``--seconds``, every person
-plays a random legal move as soon as the previous one is acknowledged (a finished game
-is followed by a new table); one person in ``--reconnect-every`` actions drops his
-WebSocket and comes back with his last ``seq``. The clients run in ``--procs`` separate
-processes (each with many asyncio WebSocket clients), so that the load generator is not
-what limits the server.
+plays a random legal move as soon as his turn comes and his previous move is
+acknowledged, or (``--think S``) after thinking for a random time of mean S seconds, a
+human pace (a finished game is followed by a new table); one person in
+``--reconnect-every`` actions drops his WebSocket and comes back with his last ``seq``.
+The clients run in ``--procs`` separate processes (each with many asyncio WebSocket
+clients), so that the load generator is not what limits the server.
 
 With ``--nodes N`` (PostgreSQL only) each step starts N server processes in cluster mode
 instead (one database, and a throw-away ``redis-server`` the bench starts itself), and the
@@ -133,9 +134,17 @@ async def open_table(a: Guest, b: Guest) -> str:
 
 class Person:
     def __init__(
-        self, guest: Guest, ws_url: str, stats: Stats, rng: random.Random, reconnect: int
+        self,
+        guest: Guest,
+        ws_url: str,
+        stats: Stats,
+        rng: random.Random,
+        reconnect: int,
+        think: float = 0.0,
     ) -> None:
         self.guest = guest
+        self.think = think
+        """Mean seconds a person thinks before each move (exponential; 0: none)."""
         self.ws_url = ws_url
         self.stats = stats
         self.rng = rng
@@ -213,6 +222,11 @@ class Person:
                 if view.get("over"):
                     return True, seq, False
                 if view.get("to_act") == seat and view.get("legal_actions") and not pending:
+                    if self.think > 0:  # a human pace: the ack latency excludes the pause
+                        pause = self.rng.expovariate(1 / self.think)
+                        if time.monotonic() + pause >= stop:
+                            return False, seq, False
+                        await asyncio.sleep(pause)
                     self.n += 1
                     cid = f"a{self.n}"
                     pending[cid] = time.perf_counter()
@@ -253,6 +267,7 @@ async def client_main(
     reconnect: int,
     seed: int,
     pipe: Any,
+    think: float = 0.0,
 ) -> Stats:
     stats = Stats(people=people)
     shared_tls = ssl.create_default_context()
@@ -277,7 +292,7 @@ async def client_main(
     guests = await asyncio.gather(*(guest(where[j]) for j in range(2 * pairs)))
     watchers = await asyncio.gather(*(guest(i % nodes) for i in range(spectators)))
     persons = [
-        Person(g, ws_urls[where[j]], stats, random.Random(rng.random()), reconnect)
+        Person(g, ws_urls[where[j]], stats, random.Random(rng.random()), reconnect, think)
         for j, g in enumerate(guests)
     ]
 
@@ -341,6 +356,7 @@ def client_process(
     reconnect: int,
     seed: int,
     pipe: Any,
+    think: float = 0.0,
 ) -> None:
     try:
         import uvloop
@@ -350,7 +366,7 @@ def client_process(
         pass
     try:
         stats = asyncio.run(
-            client_main(bases, spread, people, spectators, seconds, reconnect, seed, pipe)
+            client_main(bases, spread, people, spectators, seconds, reconnect, seed, pipe, think)
         )
         pipe.send(stats)
     except Exception as e:
@@ -435,6 +451,7 @@ def run_step(
                         args.reconnect_every,
                         i,
                         theirs,
+                        args.think,
                     ),
                     daemon=True,
                 )
@@ -489,6 +506,7 @@ def run_step(
         "tables": people // 2,
         "spectators": spectators,
         "database": args.database,
+        "think_s": args.think,
         "setup_s": round(setup, 1),
         "seconds": round(elapsed, 1),
         "actions": int(total),
@@ -675,6 +693,12 @@ def main() -> None:
         help="with --nodes: the two people of a table on different processes (seat) or both "
         "on the table's owner (table)",
     )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds each person thinks before a move (exponential; 0: moves at once)",
+    )
     parser.add_argument("--out", type=Path, default=Path("bench-out"))
     parser.add_argument(
         "--profile", action="store_true", help="py-spy the server in each step (into --out)"
@@ -705,7 +729,8 @@ def main() -> None:
     print(
         f"kozyr load: {args.database}, {where}, steps {steps} people, {args.seconds:g} s each, "
         f"{args.procs} client processes, {args.spectators:g} spectators per table, "
-        f"a reconnect in {args.reconnect_every} acks; {os.cpu_count()} cores, "
+        f"a reconnect in {args.reconnect_every} acks, think {args.think:g} s; "
+        f"{os.cpu_count()} cores, "
         f"load average {os.getloadavg()[0]:.2f}",
         flush=True,
     )

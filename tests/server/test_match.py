@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import random
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from kozyr.games.base import GameState
 from kozyr.games.emperor import EmperorState
 from kozyr.games.imperial import ImperialState
+from kozyr.server.games import final_result
 from kozyr.server.match import Match
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import ProtocolError
@@ -319,5 +321,64 @@ def test_a_start_the_store_refuses_leaves_the_table_open() -> None:
             await match.start()
         assert row.status == "open" and row.started_ms is None and row.first_dealer is None
         assert match.state is None and not match.playing and store.saved == []
+
+    run(go())
+
+
+VARIANTS = [
+    ("imperial", 2, {}),
+    ("imperial", 3, {"must_head": True}),
+    ("emperor", 3, {}),
+    ("emperor", 4, {}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options"), VARIANTS)
+def test_whole_games_through_the_match_equal_the_engines_own(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    """The match checks a move on a copy without the game's history and joins the copy's
+    part of it at adoption: a game played through the match, with refusals and failed
+    commits on the way, must be the game the engine plays with ``apply`` alone, history,
+    views and all, after every move."""
+
+    async def go() -> None:
+        rng = random.Random(7)
+        row = make_row(game, players, **options)
+        match, store = await started(row)
+        assert match.state is not None
+        reference = match.state.clone()
+        moves = 0
+        while match.playing and moves < 2000:
+            state = match.state
+            assert state is not None and state.to_act is not None
+            seat, legal = state.to_act, state.legal_actions()
+            before = (len(state.actions), len(state.events))
+            if moves % 7 == 3:  # a move the rules refuse changes nothing
+                wrong = next((a for a in range(52) if a not in legal), None)
+                if wrong is not None:
+                    with pytest.raises(ProtocolError):
+                        await match.submit(seat, wrong, None, "person")
+            if moves % 11 == 5:  # nor does a commit that fails
+                store.fail = RuntimeError("database gone")
+                with pytest.raises(ProtocolError):
+                    await match.submit(seat, legal[0], None, "person")
+            assert match.state is state
+            assert (len(state.actions), len(state.events)) == before
+            action = rng.choice(legal)
+            await match.submit(seat, state.action_text(action), None, "person")
+            reference.apply(action)
+            moves += 1
+            now = match.state
+            assert now is not None
+            assert now.actions == reference.actions and now.events == reference.events
+            assert match.events(match.seq) == reference.events[before[1] :]
+            for role in [None, *range(players)]:
+                assert now.observation(role) == reference.observation(role)
+        assert moves > 0
+        if reference.over:  # the result read from the copy's part of the history
+            assert row.status == "finished"
+            assert row.result == final_result(row, reference)
+            assert store.appended[-1][-1].result == row.result
 
     run(go())

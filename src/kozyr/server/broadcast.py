@@ -14,7 +14,7 @@ from typing import Any
 from kozyr.server.match import Match
 from kozyr.server.presence import Presence
 from kozyr.server.protocol import VERSION, Client, dumps, utf8_size
-from kozyr.server.views import view_of
+from kozyr.server.views import Views, view_of
 
 RESYNC_AFTER = 300
 """A client more than this many actions behind gets one full ``sync`` frame instead."""
@@ -43,7 +43,9 @@ class Broadcaster:
     def table_frame(self, role: int | None) -> dict[str, Any]:
         return {"v": VERSION, "type": "table", "table": self.info(role is not None), "you": role}
 
-    def update_frame(self, seq: int, seat: int | None, view: bool) -> dict[str, Any]:
+    def update_frame(
+        self, seq: int, seat: int | None, view: bool, views: Views | None = None
+    ) -> dict[str, Any]:
         state = self.match.state
         assert state is not None
         actor, text, by = self.match.entry(seq)
@@ -56,7 +58,7 @@ class Broadcaster:
             "events": self.match.events(seq),
         }
         if view:
-            frame["view"] = view_of(state, seat)
+            frame["view"] = (views or Views(state)).of(seat)
             frame["deadline_ms"] = self.deadline_ms()
         return frame
 
@@ -95,7 +97,9 @@ class Broadcaster:
         self._to_all(self.table_frame)
 
     def update(self, seq: int) -> None:
-        self._to_all(lambda role: self.update_frame(seq, role, view=True))
+        assert self.match.state is not None
+        views = Views(self.match.state)  # the public view built once for every role
+        self._to_all(lambda role: self.update_frame(seq, role, view=True, views=views))
 
     def sync(self) -> None:
         self._to_all(self.sync_frame)

@@ -125,6 +125,18 @@ class Match:
         self.state = state
         self.event_index = [len(state.events)]
 
+    def _adopt_next(self, nxt: GameState) -> None:
+        """``nxt`` (from :meth:`_checked`, committed) becomes the state: the game's history
+        lists, extended by what the action added, become its own. The state it replaces
+        shares them from now on; nothing keeps it (a bot thinks on an observation)."""
+        old = self.state
+        assert old is not None
+        old.actions.extend(nxt.actions)
+        old.events.extend(nxt.events)
+        nxt.actions = old.actions
+        nxt.events = old.events
+        self.state = nxt
+
     def restore(self, actions: Sequence[tuple[int, str, str, str | None]]) -> None:
         """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""
         state = new_state(self.row)
@@ -164,14 +176,16 @@ class Match:
         return await self._commit(seat, nxt, cid, by)
 
     def _checked(self, seat: int, action: str | int) -> GameState:
-        """The state after ``action``, on a copy: the current one is left as it was."""
+        """The state after ``action``, on a copy: the current one is left as it was. The
+        copy's ``actions`` and ``events`` hold only what this action added (see
+        :func:`_clone_without_history`); :meth:`_commit` joins them to the game's."""
         state = self.state
         assert state is not None
         if state.to_act != seat:
             raise ProtocolError("not_your_turn")
         try:
             a = state.parse_action(action) if isinstance(action, str) else action
-            nxt = state.clone()
+            nxt = _clone_without_history(state)
             nxt.apply(a)
         except (IllegalAction, CardError) as e:
             raise refusal(e) from e
@@ -207,10 +221,26 @@ class Match:
             self.row.status = finished.status
             self.row.finished_ms = finished.finished_ms
             self.row.result = finished.result
-        self.state = nxt
+        self._adopt_next(nxt)
         self.log.append((seat, text, by))
         self.event_index.append(len(nxt.events))
         if cid is not None:
             self.seen_ids[(seat, cid)] = seq
         self.metrics.actions.labels(self.row.game, by).inc()
         return Move(seq, seat, by, finished=finished is not None)
+
+
+def _clone_without_history(state: GameState) -> GameState:
+    """A copy of ``state`` whose ``actions`` and ``events`` start empty: O(1) in the length
+    of the game, where ``clone`` copies both lists, which grow all game long. The engines
+    only ever append to those lists, never read them to apply a move (a test in
+    ``tests/server/test_match.py`` plays whole games both ways), so the copy applies an
+    action exactly as a full clone would, and its lists hold that action's part alone."""
+    actions, events = state.actions, state.events
+    # Swapped out and back with no await in between (and no thread reads a table's
+    # state), so nothing ever sees the live state without its history.
+    state.actions, state.events = [], []
+    try:
+        return state.clone()
+    finally:
+        state.actions, state.events = actions, events

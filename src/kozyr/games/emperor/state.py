@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Self
 
-from kozyr.cards import CARD_NAMES, DECK_52, SUIT_MASKS, SUIT_OF, card_name, suit_name
+from kozyr.cards import CARD_NAMES, DECK_52, SUIT_MASKS, SUIT_OF, card_name, card_names, suit_name
 from kozyr.games.base import DealError, Event, GameError, IllegalAction, OptionsError
 from kozyr.games.dealing import SECURE, check_seed
 from kozyr.games.tricks import (
@@ -723,24 +723,7 @@ class EmperorState:
         if seat is not None and not 0 <= seat < n:
             raise GameError(f"there is no seat {seat}")
         hands = self._hands
-        rows = [self._known[n]] if seat is None else [self._known[n], self._known[seat]]
-        known: dict[int, int] = {}
-        for t in range(n):
-            if t != seat:
-                m = 0
-                for row in rows:
-                    m |= row[t]
-                known[t] = m & hands[t]
-        if seat is not None and n == 4:
-            # Elimination: when all other hands but one are known, that one is too.
-            open_seats = [t for t in known if known[t] != hands[t]]
-            if len(open_seats) == 1:
-                rest = DECK_52 & ~hands[seat]
-                for t in range(n):
-                    rest &= ~self._played[t]
-                    if t != seat and t != open_seats[0]:
-                        rest &= ~known[t]
-                known[open_seats[0]] = rest
+        known = self._known_by(seat)
         cards = self._trick_cards
         trick = tuple((s, cards[s]) for s in self._seq[: self._tc]) if self._phase == PLAY else ()
         trump_named = self._trump != UNNAMED
@@ -775,6 +758,47 @@ class EmperorState:
             standing=None if self._standing is None else tuple(self._standing),
             events=tuple(self.events),
         )
+
+    def _known_by(self, seat: int | None) -> dict[int, int]:
+        """The cards of each other seat's hand that ``seat`` (None: everyone) knows."""
+        n = self.players
+        hands = self._hands
+        rows = [self._known[n]] if seat is None else [self._known[n], self._known[seat]]
+        known: dict[int, int] = {}
+        for t in range(n):
+            if t != seat:
+                m = 0
+                for row in rows:
+                    m |= row[t]
+                known[t] = m & hands[t]
+        if seat is not None and n == 4:
+            # Elimination: when all other hands but one are known, that one is too.
+            open_seats = [t for t in known if known[t] != hands[t]]
+            if len(open_seats) == 1:
+                rest = DECK_52 & ~hands[seat]
+                for t in range(n):
+                    rest &= ~self._played[t]
+                    if t != seat and t != open_seats[0]:
+                        rest &= ~known[t]
+                known[open_seats[0]] = rest
+        return known
+
+    def seat_json(self, seat: int) -> dict[str, Any]:
+        """What ``observation(seat).to_json()`` holds beyond the public observation's
+        (seat None): the fields that differ, with the seat's values. A server that sends
+        every role its view builds the public one once and lays this over a copy of it
+        for each seat (``{**public, **seat_json}`` is the seat's view, key order and
+        all), instead of building every seat's observation whole."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise GameError(f"there is no seat {seat}")
+        mine = seat == self._to_act
+        known = self._known_by(seat)
+        return {
+            "seat": seat,
+            "legal_actions": [A.ACTION_TEXT[a] for a in self.legal_actions()] if mine else [],
+            "hand": card_names(self._hands[seat]),
+            "known": {str(t): card_names(m) for t, m in sorted(known.items())},
+        }
 
     @classmethod
     def from_observation(

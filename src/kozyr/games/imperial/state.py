@@ -239,32 +239,31 @@ class ImperialState:
         return self._first_dealer
 
     def clone(self) -> ImperialState:
+        # Attribute by attribute, not a loop over names with getattr/setattr: the server
+        # copies the state for every move it checks.
         new = ImperialState.__new__(ImperialState)
-        for name in (
-            "_best",
-            "_best_seat",
-            "_first_dealer",
-            "_honours",
-            "_leader",
-            "_led",
-            "_must_head",
-            "_tombe_cards",
-            "_tombe_winners",
-            "_to_act",
-            "_trump",
-            "_white",
-            "deal_number",
-            "dealer",
-            "game",
-            "options",
-            "players",
-            "seed",
-            "dealing",
-            "tricks_done",
-            "waiting_for_deal",
-            "winner",
-        ):
-            setattr(new, name, getattr(self, name))
+        new._best = self._best
+        new._best_seat = self._best_seat
+        new._first_dealer = self._first_dealer
+        new._honours = self._honours
+        new._leader = self._leader
+        new._led = self._led
+        new._must_head = self._must_head
+        new._tombe_cards = self._tombe_cards
+        new._tombe_winners = self._tombe_winners
+        new._to_act = self._to_act
+        new._trump = self._trump
+        new._white = self._white
+        new.deal_number = self.deal_number
+        new.dealer = self.dealer
+        new.game = self.game
+        new.options = self.options
+        new.players = self.players
+        new.seed = self.seed
+        new.dealing = self.dealing
+        new.tricks_done = self.tricks_done
+        new.waiting_for_deal = self.waiting_for_deal
+        new.winner = self.winner
         new._given = self._given[:]
         new._trick = self._trick[:]
         new.actions = self.actions[:]
@@ -743,6 +742,21 @@ class ImperialState:
         self._advance()
 
     # ------------------------------------------------------------------ knowing (I13)
+
+    def seat_json(self, seat: int) -> dict[str, Any]:
+        """What ``observation(seat).to_json()`` holds beyond the public observation's
+        (seat None): the fields that differ, with the seat's values. A server that sends
+        every role its view builds the public one once and lays this over a copy of it
+        for each seat (``{**public, **seat_json}`` is the seat's view, key order and
+        all), instead of building every seat's observation whole."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise GameError(f"seat must be 0-{self.players - 1}, not {seat!r}")
+        mine = seat == self._to_act
+        return {
+            "seat": seat,
+            "hand": _names(self.hands[seat]),
+            "legal_actions": [NAME[c] for c in self.legal_actions()] if mine else [],
+        }
 
     def observation(self, seat: int | None) -> ImperialObservation:
         n = self.players
