@@ -58,13 +58,15 @@ async def until_settled(
     raise TimeoutError(f"the review of {table} did not end: {seen[-1]}")
 
 
-def choices(record: dict[str, Any]) -> list[tuple[int, int]]:
-    """(index, seat) of every action whose seat had more than one legal action."""
+def choices(record: dict[str, Any]) -> dict[int, tuple[int, set[str]]]:
+    """index -> (seat, legal action texts) of every action whose seat had more than one
+    legal action."""
     state = start(record)
-    out = []
+    out = {}
     for i, text in enumerate(record["actions"]):
-        if state.to_act is not None and len(state.legal_actions()) > 1:
-            out.append((i, state.to_act))
+        legal = state.legal_actions()
+        if state.to_act is not None and len(legal) > 1:
+            out[i] = (state.to_act, {state.action_text(a) for a in legal})
         state.play(text)
     return out
 
@@ -106,11 +108,17 @@ async def test_review_runs_with_progress_is_stored_and_survives_a_restart(
         assert (review["unit"], review["unit_ru"]) == ("tricks", "взяток")
         # every decision with a choice is there (bargaining, swaps and trump too), once
         decisions = review["decisions"]
-        assert [(d["index"], d["seat"]) for d in decisions] == choices(record)
+        chances = choices(record)
+        assert [(d["index"], d["seat"]) for d in decisions] == [
+            (i, seat) for i, (seat, _) in sorted(chances.items())
+        ]
         played = {d["played"].split()[0] for d in decisions}
         assert {"swap", "trump"} <= played and played & {"offer", "yield", "pass"}
         for d in decisions:
             assert d["played"] == record["actions"][d["index"]]
+            legal = chances[d["index"]][1]
+            # what the oracle (seeing every card) would have played: one of the legal moves
+            assert d["best"] in legal and d["hindsight"] in legal
             loss = max(0.0, d["best_value"] - d["played_value"])
             assert d["loss"] == pytest.approx(loss, abs=0.015)
             # Emperor's thresholds: half a trick a mistake, a trick and a half a blunder

@@ -10,8 +10,9 @@ pool, never on the event loop, and one hint at a time per seat (429 ``hint_busy`
 from __future__ import annotations
 
 import asyncio
+import importlib
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Protocol, cast
 
 from kozyr.bots.search import Ranked
 from kozyr.games.base import Observation
@@ -26,20 +27,19 @@ HINT_SECONDS = 0.5
 """About how long a hint searches: long enough to rank the moves, short enough to wait."""
 
 
+_HINTS = {"imperial": "kozyr.bots.imperial.hint", "emperor": "kozyr.bots.emperor.hint"}
+"""Each game's hint ranker: ``hint(observation, budget, seed)`` (the bots' own)."""
+
+
+class _Hint(Protocol):
+    def hint(self, observation: Any, budget: float, seed: int | None = 0) -> list[Ranked]: ...
+
+
 def rank_moves(game: str, observation: Observation, seconds: float) -> list[Ranked]:
     """Every legal action of the observer, best first (CPU work: run it in a worker)."""
-    # imported here: each game's search is loaded only once a hint of that game is asked for
-    if game == "imperial":
-        from kozyr.bots.imperial.hint import hint as imperial_hint
-        from kozyr.games.imperial import ImperialObservation
-
-        assert isinstance(observation, ImperialObservation)
-        return imperial_hint(observation, seconds, seed=None)
-    from kozyr.bots.emperor.hint import hint as emperor_hint
-    from kozyr.games.emperor import EmperorObservation
-
-    assert isinstance(observation, EmperorObservation)
-    return emperor_hint(observation, seconds, seed=None)
+    # imported when first asked for: a server may never load a game's search
+    module = cast(_Hint, importlib.import_module(_HINTS[game]))
+    return module.hint(observation, seconds, seed=None)
 
 
 class Hints:

@@ -32,7 +32,8 @@ def run(conn: Connection, record: dict[str, Any], worlds: int, seed: int) -> Non
             conn.send(("progress", done, total))
 
     try:
-        result = review(record, worlds=worlds, seed=seed, progress=progress)
+        # after the game every card is public (B3): the oracle's move may be shown
+        result = review(record, worlds=worlds, seed=seed, progress=progress, hindsight=True)
         conn.send(("done", result.to_json()))
     except Exception as e:  # any failure goes back to the server, which marks it failed
         conn.send(("error", f"{type(e).__name__}: {e}"))
