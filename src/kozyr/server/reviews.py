@@ -21,10 +21,12 @@ import json
 import logging
 import multiprocessing
 from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import insert, select
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +42,8 @@ from kozyr.server.store import Store, TableRow, User, now_ms
 __all__ = ["DEFAULT_LEVEL", "MAX_RUNNING", "REVIEW_SEED", "Reviews"]
 
 log = logging.getLogger("kozyr.server.reviews")
+
+T = TypeVar("T")
 
 DEFAULT_LEVEL = 2
 MAX_RUNNING = 2
@@ -119,6 +123,9 @@ class Reviews:
         self._failed: OrderedDict[str, Job] = OrderedDict()
         """table id -> its last failed review (until asked for again)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        # threads of their own that wait on the review processes (minutes each), so that
+        # the default pool stays free for password hashing and the like
+        self._threads = ThreadPoolExecutor(2 * running, thread_name_prefix="kozyr-review")
         # spawn, not fork: the server's process has threads and an event loop, which a
         # forked child would inherit half-way through whatever they were doing
         self._context = multiprocessing.get_context("spawn")
@@ -130,8 +137,10 @@ class Reviews:
         """The status object of a game's review (404 ``no_table`` unless the caller may
         read the game's record)."""
         row = await self.lobby.stored(table_id, user, invite)
-        stored = await self._stored(row.id)
+        # the job before the stored review: a job ends only once its review is stored,
+        # so a review that ends meanwhile is seen in one or the other, never in neither
         job = self._latest(row.id)
+        stored = await self._stored(row.id)
         if job is not None and (stored is None or job.level > stored["level"]):
             return job.to_json()
         failed = self._failed.get(row.id)
@@ -149,11 +158,12 @@ class Reviews:
         row = await self.lobby.stored(table_id, user, invite)
         if row.status != "finished":
             raise ProtocolError("game_not_finished", status=409)
+        before = self._latest(row.id)  # (as in status: one that ends meanwhile is stored)
         stored = await self._stored(row.id)
         if stored is not None and stored["level"] >= level:
             return 200, await self._done(row.id, stored)
         # No await from here on: the checks and the new job are one step.
-        job = self._latest(row.id)
+        job = self._latest(row.id) or before
         if job is not None and job.level >= level:
             return 202, job.to_json()
         if any(j.user_id == user.id for j in self._jobs.values()):
@@ -192,6 +202,7 @@ class Reviews:
             job.total = len(record["actions"])
             result = await self._in_process(job, record)
             result["level"] = job.level
+            # stored before the job goes; "done" is said by the stored review only
             await self._save(row.id, job.level, result)
         except asyncio.CancelledError:
             raise
@@ -201,13 +212,14 @@ class Reviews:
             self._failed[row.id] = job
             while len(self._failed) > MAX_FAILED:
                 self._failed.popitem(last=False)
-        else:
-            job.status = "done"
         finally:
             self._active.discard(job)
             self._jobs.pop((row.id, job.level), None)
             if not self._closed:
                 self._pump()
+
+    async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
 
     async def _in_process(self, job: Job, record: dict[str, Any]) -> dict[str, Any]:
         """The review's JSON, worked out in a new process."""
@@ -221,17 +233,17 @@ class Reviews:
         job.process = process
         try:
             # starting a process writes the record to it: not on the event loop
-            await asyncio.to_thread(process.start)
+            await self._in_thread(process.start)
         finally:
             send.close()  # the child has its own end: its death closes the pipe
         try:
-            return await asyncio.to_thread(_follow, receive, job)
+            return await self._in_thread(_follow, receive, job)
         finally:
             if process.is_alive():
                 process.terminate()
             job.process = None
             with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.to_thread(process.join, 10)
+                await self._in_thread(process.join, 10)
 
     # -- storage -------------------------------------------------------------------
 
@@ -288,3 +300,5 @@ class Reviews:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        # the processes are ended: their threads see the pipes close and return
+        self._threads.shutdown(wait=False, cancel_futures=True)
