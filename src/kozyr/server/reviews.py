@@ -164,7 +164,7 @@ class Reviews:
             return 200, await self._done(row.id, stored)
         # No await from here on: the checks and the new job are one step.
         job = self._latest(row.id) or before
-        if job is not None and job.level >= level:
+        if job is not None and job.level >= level and job.status != "failed":
             return 202, job.to_json()
         if any(j.user_id == user.id for j in self._jobs.values()):
             raise ProtocolError("review_busy", status=429)
