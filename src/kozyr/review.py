@@ -40,12 +40,15 @@ class _Ranker(Protocol):
 
     def hindsight(self, state: GameState, seed: int) -> int: ...
 
+    def hint(self, observation: Observation, seconds: float) -> list[Ranked]: ...
+
 
 _RANKERS = {"imperial": "kozyr.bots.imperial.review", "emperor": "kozyr.bots.emperor.review"}
 
 
 def ranker(game: str) -> _Ranker:
-    """The review half of ``game``'s bots, imported only when asked for."""
+    """The review half of ``game``'s bots (also the hints during a game), imported only
+    when asked for."""
     return cast(_Ranker, importlib.import_module(_RANKERS[game]))
 
 

@@ -10,9 +10,8 @@ pool, never on the event loop, and one hint at a time per seat (429 ``hint_busy`
 from __future__ import annotations
 
 import asyncio
-import importlib
 from concurrent.futures import Executor
-from typing import Any, Protocol, cast
+from typing import Any
 
 from kozyr.bots.search import Ranked
 from kozyr.games.base import Observation
@@ -27,19 +26,9 @@ HINT_SECONDS = 0.5
 """About how long a hint searches: long enough to rank the moves, short enough to wait."""
 
 
-_HINTS = {"imperial": "kozyr.bots.imperial.hint", "emperor": "kozyr.bots.emperor.hint"}
-"""Each game's hint ranker: ``hint(observation, budget, seed)`` (the bots' own)."""
-
-
-class _Hint(Protocol):
-    def hint(self, observation: Any, budget: float, seed: int | None = 0) -> list[Ranked]: ...
-
-
 def rank_moves(game: str, observation: Observation, seconds: float) -> list[Ranked]:
     """Every legal action of the observer, best first (CPU work: run it in a worker)."""
-    # imported when first asked for: a server may never load a game's search
-    module = cast(_Hint, importlib.import_module(_HINTS[game]))
-    return module.hint(observation, seconds, seed=None)
+    return ranker(game).hint(observation, seconds)
 
 
 class Hints:

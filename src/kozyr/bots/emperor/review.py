@@ -11,7 +11,7 @@ from kozyr.games.emperor import EmperorObservation, EmperorState
 
 from .search import EmperorSearch
 
-__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "rank"]
+__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "hint", "rank"]
 
 UNIT = ("tricks", "взяток")
 MISTAKE = 0.5
@@ -36,3 +36,12 @@ def hindsight(state: GameState, seed: int) -> int:
     if not isinstance(state, EmperorState):
         raise TypeError("an Emperor hindsight needs an Emperor state")
     return EmperorOracle(seed).choose_state(state)
+
+
+def hint(observation: Observation, seconds: float) -> list[Ranked]:
+    """A hint during the game: the observer's legal actions, best first (:mod:`.hint`)."""
+    from .hint import hint as search_hint
+
+    if not isinstance(observation, EmperorObservation):
+        raise TypeError("an Emperor hint needs an Emperor observation")
+    return search_hint(observation, seconds, seed=None)

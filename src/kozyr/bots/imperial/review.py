@@ -20,7 +20,7 @@ from kozyr.games.imperial import IMPERIAL_POINTS, ImperialObservation, ImperialS
 from .heuristic import playout
 from .sampler import Sampler
 
-__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "points", "rank"]
+__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "hint", "points", "rank"]
 
 UNIT = ("points", "очков")
 MISTAKE = 2.0
@@ -70,3 +70,12 @@ def hindsight(state: GameState, seed: int) -> int:
         raise TypeError("an Imperial hindsight needs an Imperial state")
     # one world, the true one: the budget is only a guard
     return OracleBot(seed).choose_state(state, budget=5.0)
+
+
+def hint(observation: Observation, seconds: float) -> list[Ranked]:
+    """A hint during the game: the observer's legal cards, best first (:mod:`.hint`)."""
+    from .hint import hint as search_hint
+
+    if not isinstance(observation, ImperialObservation):
+        raise TypeError("an Imperial hint needs an Imperial observation")
+    return search_hint(observation, seconds, seed=None)
