@@ -169,7 +169,12 @@ class Reviews:
         if any(j.user_id == user.id for j in self._jobs.values()):
             raise ProtocolError("review_busy", status=429)
         if self._closed:
-            raise ProtocolError("busy", "The server is stopping; try again.", 503)
+            raise ProtocolError(
+                "busy",
+                "The server is stopping; try again.",
+                503,
+                message_ru="Сервер останавливается; попробуйте снова.",
+            )
         job = Job(row, level, user.id)
         self._jobs[(row.id, level)] = job
         self._failed.pop(row.id, None)
