@@ -117,3 +117,34 @@ def test_review_command_prints_the_mistake_and_refuses_bad_input(tmp_path: Path)
     assert out.exit_code == 2 and "format: expected 'kozyr-record/1'" in out.output
     out = runner.invoke(app, ["review", str(tmp_path / "missing.json")])
     assert out.exit_code == 2
+
+
+def test_hindsight_is_what_the_oracle_seeing_every_card_plays() -> None:
+    """Trick 11 of the hand-made deal: keeping J♠ for the last trick is better in every
+    deal of the hidden cards (see ``honour_thrown_away``), so also in the true one."""
+    plain = review(honour_thrown_away(), seats=[1], worlds=6)
+    assert all(d.hindsight is None and "hindsight" not in d.to_json() for d in plain.decisions)
+    result = review(honour_thrown_away(), seats=[1], worlds=6, hindsight=True)
+    (d,) = [d for d in result.decisions if d.index == 21]
+    assert (d.played, d.hindsight, d.to_json()["hindsight"]) == ("JS", "8S", "8S")
+    # the values are still the seat's own: the same as without hindsight
+    assert [(d.played_value, d.best_value) for d in result.decisions] == [
+        (d.played_value, d.best_value) for d in plain.decisions
+    ]
+
+
+def test_emperor_hindsight_is_a_legal_action_of_every_decision() -> None:
+    g = GAMES["emperor"]
+    record_state = g.new_state(g.options_from_json({"players": 3, "rounds": 2}), seed=5)
+    while not record_state.over:
+        record_state.apply(record_state.legal_actions()[0])
+    record = to_record(record_state)
+    result = review(record, worlds=2, hindsight=True)
+    state = g.new_state(g.options_from_json({"players": 3, "rounds": 2}), seed=5)
+    at = {d.index: d for d in result.decisions}
+    assert at
+    for i, text in enumerate(record["actions"]):
+        if i in at:
+            legal = {state.action_text(a) for a in state.legal_actions()}
+            assert at[i].hindsight in legal
+        state.play(text)

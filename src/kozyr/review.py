@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from kozyr.bots.search import Ranked
-from kozyr.games.base import Observation
+from kozyr.games.base import GameState, Observation
 from kozyr.records import replay_steps, start
 
 __all__ = ["Decision", "Review", "SeatSummary", "review"]
@@ -38,12 +38,17 @@ class _Ranker(Protocol):
         self, observation: Observation, worlds: int, seconds: float, seed: int
     ) -> list[Ranked]: ...
 
+    def hindsight(self, state: GameState, seed: int) -> int: ...
+
+    def hint(self, observation: Observation, seconds: float) -> list[Ranked]: ...
+
 
 _RANKERS = {"imperial": "kozyr.bots.imperial.review", "emperor": "kozyr.bots.emperor.review"}
 
 
 def ranker(game: str) -> _Ranker:
-    """The review half of ``game``'s bots, imported only when asked for."""
+    """The review half of ``game``'s bots (also the hints during a game), imported only
+    when asked for."""
     return cast(_Ranker, importlib.import_module(_RANKERS[game]))
 
 
@@ -61,6 +66,9 @@ class Decision:
     worlds: int
     verdict: str
     """``""``, ``"mistake"`` or ``"blunder"``."""
+    hindsight: str | None = None
+    """What the oracle, seeing every card, would have played (asked for: after the game
+    every card is public, B3); None when not asked for."""
 
     @property
     def loss(self) -> float:
@@ -78,6 +86,7 @@ class Decision:
             "loss": round(self.loss, 2),
             "worlds": self.worlds,
             "verdict": self.verdict,
+            **({} if self.hindsight is None else {"hindsight": self.hindsight}),
         }
 
 
@@ -139,11 +148,14 @@ def review(
     seconds: float = 5.0,
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
+    hindsight: bool = False,
 ) -> Review:
     """Reviews the decisions of ``seats`` (default: every seat) in a game record.
 
-    ``progress(done, total)`` is called as the actions are gone through. A bad record
-    raises :class:`kozyr.records.RecordError` naming the problem.
+    ``progress(done, total)`` is called as the actions are gone through. ``hindsight``:
+    each decision also says what the game's oracle, which sees every card, would have
+    played (the values stay those of the seat's own observation). A bad record raises
+    :class:`kozyr.records.RecordError` naming the problem.
     """
     first = start(record)  # checks the header before any search starts
     game = first.game
@@ -167,6 +179,7 @@ def review(
             best = ranked[0]
             loss = best.value - values[played]
             verdict = "blunder" if loss >= rk.BLUNDER else "mistake" if loss >= rk.MISTAKE else ""
+            oracle = rk.hindsight(state.clone(), seed + i) if hindsight else None
             out.decisions.append(
                 Decision(
                     i,
@@ -178,6 +191,7 @@ def review(
                     best.value,
                     best.visits,
                     verdict,
+                    None if oracle is None else state.action_text(oracle),
                 )
             )
         try:

@@ -83,6 +83,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
             await server.sockets.close()
+            await server.reviews.close()  # ends the review processes at once
             await server.lobby.close()
             await server.bus.stop()
             await server.store.close()

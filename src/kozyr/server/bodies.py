@@ -98,6 +98,8 @@ class NewTable(Body):
     rated: StrictBool = False
     stake: Any = None
     """Stake terms, checked by ``StakeTerms.from_json`` (its own error codes)."""
+    hints: StrictBool = False
+    """Casual tables only: the players may ask for hints (``/api/tables/{id}/hint``)."""
 
 
 class Join(Body):

@@ -396,11 +396,15 @@ class Lobby:
         address: str | None = None,
         rated: bool = False,
         stake: Any = None,
+        hints: bool = False,
     ) -> Table:
         """A new table (429 ``too_many_tables`` past the creator's or the address's limit
         of unfinished tables); the creator sits at ``seat`` (unless ``sit`` is false), then the
         bots sit in seat order (that is the join order, B1). ``bots``: {seat: level} or a
-        list of levels for the free seats in order."""
+        list of levels for the free seats in order. ``hints``: casual tables only (409
+        ``hints_on_rated``)."""
+        if hints and rated:
+            raise ProtocolError("hints_on_rated", status=409)
         opts = check_options(game, players, options)
         terms = parse_stake(stake, game)
         n = int(opts["players"])
@@ -441,6 +445,7 @@ class Lobby:
                 address,
                 rated,
                 terms,
+                hints,
             )
 
     def _check_limits(self, user: User, address: str | None) -> None:
@@ -468,6 +473,7 @@ class Lobby:
         address: str | None,
         rated: bool = False,
         stake: dict[str, Any] | None = None,
+        hints: bool = False,
     ) -> Table:
         n = len(seats)
         row = TableRow(
@@ -486,6 +492,7 @@ class Lobby:
             turn_timeout=timeout,
             rated=rated,
             stake=stake,
+            hints=hints,
         )
         await self.store.insert_table(row)
         table = self._table(row)

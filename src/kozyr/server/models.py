@@ -78,6 +78,8 @@ game_tables = Table(
     Column("rated", Boolean, nullable=False, default=False, server_default=false()),
     # stake terms {"kind", "chips"} as JSON; NULL: no stakes (0010)
     Column("stake", Text, nullable=True),
+    # a casual table whose players may ask for hints (0014)
+    Column("hints", Boolean, nullable=False, default=False, server_default=false()),
     Index("ix_game_tables_status", "status"),
 )
 
@@ -234,4 +236,18 @@ bets = Table(
     CheckConstraint("chips >= 1", name="ck_bets_chips"),
     UniqueConstraint("user_id", "key", name="uq_bets_user_key"),
     Index("ix_bets_table_market", "table_id", "market_id"),
+)
+
+
+# -- post-game reviews (kozyr.server.reviews, docs/review.md) --------------------------
+
+game_reviews = Table(
+    "game_reviews",
+    metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    # the review level (1-5): a game may have one review at each level
+    Column("level", Integer, primary_key=True, autoincrement=False),
+    # kozyr.review.Review.to_json() plus "level", as JSON text
+    Column("review", Text, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
 )

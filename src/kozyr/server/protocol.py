@@ -179,6 +179,35 @@ ERRORS: dict[str, tuple[str, str]] = {
         "That idempotency key was already used for another request.",
         "Этот ключ идемпотентности уже использован для другого запроса.",
     ),
+    # Post-game reviews and hints (docs/review.md)
+    "game_not_finished": (
+        "The game is not finished yet: it can be reviewed once it is over.",
+        "Партия ещё не окончена: разбор возможен после её окончания.",
+    ),
+    "bad_level": (
+        "The review level must be a whole number from 1 to 5.",
+        "Уровень разбора: целое число от 1 до 5.",
+    ),
+    "review_busy": (
+        "One of your reviews is still running; wait until it is done.",
+        "Ваш разбор ещё идёт; дождитесь его окончания.",
+    ),
+    "review_failed": (
+        "The review could not be completed; ask for it again.",
+        "Разбор не удалось завершить; запросите его снова.",
+    ),
+    "hints_on_rated": (
+        "Hints are not allowed at rated tables.",
+        "На рейтинговых столах подсказки запрещены.",
+    ),
+    "hints_off": (
+        "This table was made without hints.",
+        "Этот стол создан без подсказок.",
+    ),
+    "hint_busy": (
+        "A hint for your seat is already being worked out.",
+        "Подсказка для вашего места уже готовится.",
+    ),
 }
 
 

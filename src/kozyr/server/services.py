@@ -9,8 +9,10 @@ from collections.abc import Callable
 from kozyr.server import escrow, ratings, wallets
 from kozyr.server.bus import make_bus
 from kozyr.server.config import Settings
+from kozyr.server.hints import Hints
 from kozyr.server.lobby import Lobby
 from kozyr.server.metrics import Metrics
+from kozyr.server.reviews import Reviews
 from kozyr.server.sockets import Sockets
 from kozyr.server.store import Store
 from kozyr.server.throttle import Throttles
@@ -31,6 +33,9 @@ class Server:
         ratings.install(self.store)
         self.bus = make_bus(settings.redis_url)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
+        # post-game reviews in processes of their own; hints in the bots' threads
+        self.reviews = Reviews(self.store, self.lobby)
+        self.hints = Hints(self.lobby.executor)
         self.on_ready: Callable[[int], None] | None = None
         self.throttles = Throttles(
             settings.login_limit,

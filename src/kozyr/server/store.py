@@ -108,6 +108,8 @@ class TableRow:
     """A rated game moves its players' ratings when it ends (``kozyr.server.ratings``)."""
     stake: dict[str, Any] | None = None
     """Stake terms ``{"kind", "chips"}`` agreed by sitting down (B5); None: no stakes."""
+    hints: bool = False
+    """A casual table whose players may ask for hints (``kozyr.server.hints``)."""
 
 
 @dataclass
@@ -307,6 +309,7 @@ class Store:
             "finished_ms": t.finished_ms,
             "rated": t.rated,
             "stake": None if t.stake is None else json.dumps(t.stake),
+            "hints": t.hints,
         }
 
     @staticmethod
@@ -369,6 +372,7 @@ class Store:
             finished_ms=row.finished_ms,
             rated=bool(row.rated),
             stake=json.loads(row.stake) if row.stake else None,
+            hints=bool(row.hints),
         )
 
     async def unfinished_tables(self) -> list[TableRow]:

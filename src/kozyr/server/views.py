@@ -82,6 +82,7 @@ def table_info(
         "options": row.options,
         "private": row.private,
         "rated": row.rated,
+        "hints": row.hints,
         "status": row.status,
         "seats": seats,
         "join_order": list(row.join_order),

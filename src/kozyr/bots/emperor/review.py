@@ -6,12 +6,12 @@ observation only, in tricks: this round's tricks plus what the title they earn i
 from __future__ import annotations
 
 from kozyr.bots.search import Ranked
-from kozyr.games.base import Observation
-from kozyr.games.emperor import EmperorObservation
+from kozyr.games.base import GameState, Observation
+from kozyr.games.emperor import EmperorObservation, EmperorState
 
 from .search import EmperorSearch
 
-__all__ = ["BLUNDER", "MISTAKE", "UNIT", "rank"]
+__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "hint", "rank"]
 
 UNIT = ("tricks", "взяток")
 MISTAKE = 0.5
@@ -27,3 +27,21 @@ def rank(observation: Observation, worlds: int, seconds: float, seed: int) -> li
     # The search's work limit counts simulated card plays; about 130 a world (E2).
     bot = EmperorSearch(seed, cap=seconds, work=130 * worlds)
     return bot.rank(observation, legal, seconds)
+
+
+def hindsight(state: GameState, seed: int) -> int:
+    """The action the oracle, seeing every hand, takes here (for after the game only)."""
+    from .oracle import EmperorOracle
+
+    if not isinstance(state, EmperorState):
+        raise TypeError("an Emperor hindsight needs an Emperor state")
+    return EmperorOracle(seed).choose_state(state)
+
+
+def hint(observation: Observation, seconds: float) -> list[Ranked]:
+    """A hint during the game: the observer's legal actions, best first (:mod:`.hint`)."""
+    from .hint import hint as search_hint
+
+    if not isinstance(observation, EmperorObservation):
+        raise TypeError("an Emperor hint needs an Emperor observation")
+    return search_hint(observation, seconds, seed=None)

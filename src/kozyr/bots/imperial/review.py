@@ -14,13 +14,13 @@ from __future__ import annotations
 import random
 
 from kozyr.bots.search import Ranked, pimc
-from kozyr.games.base import Observation
+from kozyr.games.base import GameState, Observation
 from kozyr.games.imperial import IMPERIAL_POINTS, ImperialObservation, ImperialState
 
 from .heuristic import playout
 from .sampler import Sampler
 
-__all__ = ["BLUNDER", "MISTAKE", "UNIT", "points", "rank"]
+__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "hint", "points", "rank"]
 
 UNIT = ("points", "очков")
 MISTAKE = 2.0
@@ -60,3 +60,22 @@ def rank(observation: Observation, worlds: int, seconds: float, seed: int) -> li
     ranked = [Ranked(a, tally.mean(a), tally.worlds) for a in legal]
     ranked.sort(key=lambda r: (-r.value, r.action))
     return ranked
+
+
+def hindsight(state: GameState, seed: int) -> int:
+    """The card the oracle, seeing every hand, plays here (for after the game only)."""
+    from .oracle import OracleBot
+
+    if not isinstance(state, ImperialState):
+        raise TypeError("an Imperial hindsight needs an Imperial state")
+    # one world, the true one: the budget is only a guard
+    return OracleBot(seed).choose_state(state, budget=5.0)
+
+
+def hint(observation: Observation, seconds: float) -> list[Ranked]:
+    """A hint during the game: the observer's legal cards, best first (:mod:`.hint`)."""
+    from .hint import hint as search_hint
+
+    if not isinstance(observation, ImperialObservation):
+        raise TypeError("an Imperial hint needs an Imperial observation")
+    return search_hint(observation, seconds, seed=None)

@@ -51,6 +51,7 @@ async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         rated=body.rated,
         address=request.client.host if request.client else None,
         stake=body.stake,
+        hints=body.hints,
     )
     return JSONResponse(table_json(table, user), status_code=201)
 

@@ -1,0 +1,244 @@
+"""Post-game reviews over HTTP (docs/review.md): started in the background, polled with
+progress, stored with the game (they survive a restart), the record's access rule, and
+the limits (one running review per user, two running per server process)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.support import Player, ServerProc
+
+from kozyr.records import start
+
+pytestmark = pytest.mark.asyncio
+
+SHORT = {"game": "imperial", "players": 2, "options": {"target": 1}, "sit": False, "bots": [1, 1]}
+"""A game of bots alone that ends after one or two deals."""
+BARGAINING = {
+    "game": "emperor",
+    "players": 3,
+    # rounds 2 and 3 have the exchange and the bargaining (E7, E8), then naming trump
+    "options": {"rounds": 3, "bargain_from": 2},
+    "sit": False,
+    "bots": [1, 1, 1],
+}
+
+
+async def finished_game(
+    player: Player, body: dict[str, Any], timeout: float = 120
+) -> tuple[str, dict[str, Any]]:
+    """A new table of bots alone, once the database says its game is over: (id, table)."""
+    table = (await player.post("/api/tables", body))["table"]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = await player.http.get(f"/api/games/{table['id']}/record")
+        if r.status_code == 200 and r.json().get("complete") is not False:
+            return table["id"], table
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"table {table['id']} did not finish")
+
+
+async def until_settled(
+    http: httpx.AsyncClient, table: str, timeout: float = 180, **params: str
+) -> list[dict[str, Any]]:
+    """Every status GET returned until the review is done or failed."""
+    seen = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r = await http.get(f"/api/games/{table}/review", params=params)
+        assert r.status_code == 200, r.text
+        seen.append(r.json())
+        if seen[-1]["status"] in ("done", "failed"):
+            return seen
+        await asyncio.sleep(0.03)
+    raise TimeoutError(f"the review of {table} did not end: {seen[-1]}")
+
+
+def choices(record: dict[str, Any]) -> dict[int, tuple[int, set[str]]]:
+    """index -> (seat, legal action texts) of every action whose seat had more than one
+    legal action."""
+    state = start(record)
+    out = {}
+    for i, text in enumerate(record["actions"]):
+        legal = state.legal_actions()
+        if state.to_act is not None and len(legal) > 1:
+            out[i] = (state.to_act, {state.action_text(a) for a in legal})
+        state.play(text)
+    return out
+
+
+async def test_review_runs_with_progress_is_stored_and_survives_a_restart(
+    fresh_server: ServerProc,
+) -> None:
+    fresh_server.start()
+    owner = await Player(fresh_server).sign_in()
+    try:
+        table, _ = await finished_game(owner, BARGAINING)
+        record = (await owner.http.get(f"/api/games/{table}/record")).json()
+        before = (await owner.http.get(f"/api/games/{table}/review")).json()
+        assert before == {
+            "status": "none",
+            "level": None,
+            "done": 0,
+            "total": 0,
+            "review": None,
+            "error": None,
+        }
+        r = await owner.http.post(f"/api/games/{table}/review", json={"level": 1})
+        assert r.status_code == 202, r.text
+        assert r.json()["status"] in ("queued", "running") and r.json()["level"] == 1
+        assert r.json()["review"] is None
+        seen = await until_settled(owner.http, table)
+        final = seen[-1]
+        n = len(record["actions"])
+        assert final["status"] == "done" and final["level"] == 1
+        assert final["done"] == final["total"] == n
+        # progress only goes up, and was seen part of the way
+        done = [s["done"] for s in seen]
+        assert done == sorted(done)
+        assert any(0 < s["done"] < n and s["status"] == "running" for s in seen), done
+
+        review = final["review"]
+        assert review["format"] == "kozyr-review/1" and review["level"] == 1
+        assert review["game"] == "emperor"
+        assert (review["unit"], review["unit_ru"]) == ("tricks", "взяток")
+        # every decision with a choice is there (bargaining, swaps and trump too), once
+        decisions = review["decisions"]
+        chances = choices(record)
+        assert [(d["index"], d["seat"]) for d in decisions] == [
+            (i, seat) for i, (seat, _) in sorted(chances.items())
+        ]
+        played = {d["played"].split()[0] for d in decisions}
+        assert {"swap", "trump"} <= played and played & {"offer", "yield", "pass"}
+        for d in decisions:
+            assert d["played"] == record["actions"][d["index"]]
+            legal = chances[d["index"]][1]
+            # what the oracle (seeing every card) would have played: one of the legal moves
+            assert d["best"] in legal and d["hindsight"] in legal
+            loss = max(0.0, d["best_value"] - d["played_value"])
+            assert d["loss"] == pytest.approx(loss, abs=0.015)
+            # Emperor's thresholds: half a trick a mistake, a trick and a half a blunder
+            want = "blunder" if d["loss"] >= 1.5 else "mistake" if d["loss"] >= 0.5 else ""
+            if abs(d["loss"] - 1.5) > 0.01 and abs(d["loss"] - 0.5) > 0.01:  # not rounded over
+                assert d["verdict"] == want, d
+            if d["played"] == d["best"]:
+                assert d["loss"] == 0 and d["verdict"] == ""
+        assert [s["seat"] for s in review["summaries"]] == [0, 1, 2]
+        for s in review["summaries"]:
+            mine = [d for d in decisions if d["seat"] == s["seat"]]
+            assert s["decisions"] == len(mine)
+            assert s["mistakes"] == sum(d["verdict"] == "mistake" for d in mine)
+            assert s["blunders"] == sum(d["verdict"] == "blunder" for d in mine)
+            good = len(mine) - s["mistakes"] - s["blunders"]
+            assert s["accuracy"] == pytest.approx(100 * good / len(mine), abs=0.05)
+
+        # stored: asked again (by anyone who may read the record), it answers at once
+        again = await owner.http.post(f"/api/games/{table}/review", json={"level": 1})
+        assert again.status_code == 200 and again.json() == final
+        other = await Player(fresh_server).sign_in()
+        r = await other.http.post(f"/api/games/{table}/review", json={"level": 1})
+        assert r.status_code == 200 and r.json() == final
+        await other.close()
+
+        fresh_server.stop()
+        fresh_server.start()
+        anonymous = httpx.AsyncClient(base_url=fresh_server.base, timeout=30)
+        try:
+            after = await anonymous.get(f"/api/games/{table}/review")
+            assert after.status_code == 200 and after.json() == final
+        finally:
+            await anonymous.aclose()
+    finally:
+        await owner.close()
+
+
+async def test_access_rules(server: ServerProc) -> None:
+    owner, other = await Player(server).sign_in(), await Player(server).sign_in()
+    anonymous = httpx.AsyncClient(base_url=server.base, timeout=30)
+    try:
+        table, info = await finished_game(owner, {**SHORT, "private": True})
+        invite = info["invite_code"]
+        path = f"/api/games/{table}/review"
+        # a private game: not without its invite (as its record)
+        for r in (await other.http.post(path, json={}), await other.http.get(path)):
+            assert r.status_code == 404 and r.json()["code"] == "no_table", r.text
+        r = await anonymous.get(path)
+        assert r.status_code == 404 and r.json()["code"] == "no_table"
+        # not signed in: may look (with the invite) but not start one
+        r = await anonymous.post(path, json={"level": 1}, params={"invite": invite})
+        assert r.status_code == 401 and r.json()["code"] == "unauthorized"
+        assert r.json()["message_ru"]
+        r = await anonymous.get(path, params={"invite": invite})
+        assert r.status_code == 200 and r.json()["status"] == "none"
+        # bad levels: 400 naming the level, nothing started
+        for bad in (0, 6, "3", 2.5, None, True):
+            r = await other.http.post(path, json={"level": bad}, params={"invite": invite})
+            assert r.status_code == 400 and r.json()["code"] == "bad_level", (bad, r.text)
+            assert "level" in r.json()["message"] and r.json()["message_ru"]
+        assert (await anonymous.get(path, params={"invite": invite})).json()["status"] == "none"
+        # with the invite: yes; the default level is 2
+        r = await other.http.post(path, params={"invite": invite})
+        assert r.status_code == 202 and r.json()["level"] == 2, r.text
+        seen = await until_settled(anonymous, table, invite=invite)
+        assert seen[-1]["status"] == "done" and seen[-1]["level"] == 2
+        # a level at or under the one stored: answered by it; the GET shows the highest
+        r = await owner.http.post(path, json={"level": 1})
+        assert r.status_code == 200 and r.json()["level"] == 2
+        r = await owner.http.post(path, json={"level": 3})
+        assert r.status_code == 202 and r.json()["level"] == 3
+        seen = await until_settled(owner.http, table)
+        assert seen[-1]["status"] == "done" and seen[-1]["level"] == 3
+        assert (await owner.http.get(path)).json()["level"] == 3
+
+        # a game still being played (the owner sits and does not move)
+        body = {"game": "imperial", "bots": [1], "turn_timeout": None}
+        playing = (await owner.post("/api/tables", body))["table"]["id"]
+        r = await owner.http.post(f"/api/games/{playing}/review", json={"level": 1})
+        assert r.status_code == 409 and r.json()["code"] == "game_not_finished", r.text
+        assert r.json()["message_ru"]
+        r = await owner.http.get(f"/api/games/{playing}/review")
+        assert r.status_code == 200 and r.json()["status"] == "none"
+        # no such game
+        for bad in ("0123456789", "x" * 40):
+            r = await owner.http.post(f"/api/games/{bad}/review", json={"level": 1})
+            assert r.status_code == 404 and r.json()["code"] == "no_table"
+    finally:
+        await owner.close()
+        await other.close()
+        await anonymous.aclose()
+
+
+async def test_one_running_review_per_user_and_two_per_process(server: ServerProc) -> None:
+    players = [await Player(server).sign_in() for _ in range(4)]
+    try:
+        tables = [(await finished_game(players[0], BARGAINING))[0] for _ in range(3)]
+        path = "/api/games/{}/review"
+        first = await players[0].http.post(path.format(tables[0]), json={"level": 1})
+        assert first.status_code == 202 and first.json()["status"] == "running", first.text
+        # the same person, another game, while his first runs: refused
+        busy = await players[0].http.post(path.format(tables[1]), json={"level": 1})
+        assert busy.status_code == 429 and busy.json()["code"] == "review_busy", busy.text
+        assert busy.json()["message_ru"]
+        # two run at once; a third waits its turn
+        second = await players[1].http.post(path.format(tables[1]), json={"level": 1})
+        assert second.status_code == 202 and second.json()["status"] == "running"
+        third = await players[2].http.post(path.format(tables[2]), json={"level": 1})
+        assert third.status_code == 202 and third.json()["status"] == "queued", third.text
+        # asking for a review that is already under way joins it (no second one, no 429)
+        joined = await players[3].http.post(path.format(tables[0]), json={"level": 1})
+        assert joined.status_code == 202 and joined.json()["status"] == "running"
+        results = await asyncio.gather(*(until_settled(players[3].http, t) for t in tables))
+        for seen in results:
+            assert seen[-1]["status"] == "done", seen[-1]
+        # his review done, the first person may ask for another
+        short, _ = await finished_game(players[0], SHORT)
+        r = await players[0].http.post(path.format(short), json={"level": 1})
+        assert r.status_code == 202, r.text
+        assert (await until_settled(players[0].http, short))[-1]["status"] == "done"
+    finally:
+        for p in players:
+            await p.close()
