@@ -9,7 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tests.server.cluster_support import cluster, redis_server
 from tests.server.support import ServerProc, fresh_postgres
+
+__all__ = ["cluster", "redis_server"]  # several ``kozyr serve`` over PostgreSQL + Redis
 
 BACKENDS = ["sqlite"]
 if os.environ.get("KOZYR_TEST_POSTGRES_URL"):
