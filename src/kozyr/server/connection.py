@@ -328,7 +328,9 @@ class Connection:
         table: Table | None = None
         if isinstance(table_id, str) and table_id not in self.server.lobby.tables:
             cluster = self.server.cluster
-            row = await self.server.store.table(table_id) if len(table_id) <= 16 else None
+            row = None
+            if cluster is not None and len(table_id) <= 16:
+                row = await self.server.store.table(table_id)
             if cluster is not None and row is not None and row.status != "finished":
                 # Another process runs it: watch it through that one.
                 relay = cluster.relay_of(self.conn_id, self.client, self.user)
