@@ -198,8 +198,9 @@ class RedisBus(LocalBus):
             except asyncio.CancelledError:
                 raise
             except Exception as e:
+                # Lost for good or for a moment: the listener tells (``on_lost``); what
+                # could not be sent is gone, as on a lost Redis anyway.
                 log.error("publishing to Redis failed: %s", e)
-                self._lost()
 
 
 def make_bus(redis_url: str | None) -> LocalBus:

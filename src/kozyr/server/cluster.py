@@ -25,6 +25,7 @@ from typing import Any
 
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
+from kozyr.server.leases import Fenced
 from kozyr.server.lobby import Lobby
 from kozyr.server.ownership import Ownership
 from kozyr.server.protocol import VERSION, Client, ProtocolError
@@ -231,6 +232,8 @@ class Cluster:
             reply.update(ok=True, result=result)
         except ProtocolError as e:
             reply.update(ok=False, error=error_json(e))
+        except Fenced:  # lost the table while changing it: the caller finds the new owner
+            reply.update(ok=False, error=error_json(ProtocolError("moved", status=503)))
         except Exception:
             log.exception("forwarded %s failed", message.get("op"))
             reply.update(ok=False, error=error_json(ProtocolError("busy", status=503)))

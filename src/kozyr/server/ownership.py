@@ -138,6 +138,7 @@ class Ownership:
 
     async def release(self, table_id: str) -> None:
         """The table left memory for good (finished): its lease lapses now."""
+        self.dropped(table_id)
         fence = self.store.fences.pop(table_id, None)
         if fence is None:
             return
