@@ -4,8 +4,9 @@ Starts a throw-away ``redis-server`` and two ``kozyr serve`` processes over a fr
 PostgreSQL database (``--postgres`` or ``$KOZYR_TEST_POSTGRES_URL``). Each round: a
 bot-only Emperor game is opened on the owner, a spectator watches it through the other
 process (relayed), the owner is killed (SIGKILL) mid-game, and the bench prints the
-seconds from the kill to the spectator's next ``table`` frame (the new owner's re-hello)
-and to its next update (the game moving again), then starts the killed process again.
+seconds from the kill until another process holds the table's lease (polled in the
+database) and until the spectator's next update after that (the game moving again), then
+starts the killed process again.
 The design's bound is the lease's ttl (``--ttl-ms``) plus one sweep (1 s).
 
     .venv/bin/python bench/cluster_failover.py --rounds 3
@@ -64,7 +65,9 @@ def start_node(
     raise SystemExit(f"{node_id} did not start")
 
 
-async def one_round(owner_port: int, watcher_port: int, owner: subprocess.Popen[bytes]) -> None:
+async def one_round(
+    owner_port: int, watcher_port: int, owner: subprocess.Popen[bytes], database: str
+) -> None:
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{owner_port}") as http:
         assert (await http.post("/api/guest")).status_code == 201
         body = {"game": "emperor", "players": 3, "sit": False, "bots": [1, 1, 1]}
@@ -85,18 +88,33 @@ async def one_round(owner_port: int, watcher_port: int, owner: subprocess.Popen[
         owner.send_signal(signal.SIGKILL)
         owner.wait()
         killed = time.monotonic()
-        table_frame = update = None
+        taken = await taken_over(database, table, killed)
+        update = None
         while update is None:
             frame = json.loads(await asyncio.wait_for(ws.recv(), 60))
-            if frame["type"] == "table" and table_frame is None:
-                table_frame = time.monotonic() - killed
-            elif frame["type"] == "update" and table_frame is not None:
+            if frame["type"] == "update" and time.monotonic() - killed >= taken:
                 update = time.monotonic() - killed
         print(
-            f"table {table}: killed at seq {seq}; new owner's table frame after "
-            f"{table_frame:.2f} s, next update after {update:.2f} s",
+            f"table {table}: owner killed at seq {seq}; lease taken over after "
+            f"{taken:.2f} s; the spectator's next update after {update:.2f} s",
             flush=True,
         )
+
+
+async def taken_over(database: str, table: str, since: float) -> float:
+    """Seconds from ``since`` until the table's lease has a new owner (polled)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(database)
+    try:
+        first = await conn.fetchval("SELECT owner FROM table_leases WHERE table_id = $1", table)
+        while True:
+            owner = await conn.fetchval("SELECT owner FROM table_leases WHERE table_id = $1", table)
+            if owner != first:
+                return time.monotonic() - since
+            await asyncio.sleep(0.05)
+    finally:
+        await conn.close()
 
 
 def main() -> None:
@@ -128,7 +146,7 @@ def main() -> None:
     try:
         for k in range(args.rounds):
             o = k % 2  # the owner this round; the other watches
-            asyncio.run(one_round(ports[o], ports[1 - o], procs[o]))
+            asyncio.run(one_round(ports[o], ports[1 - o], procs[o], database))
             procs[o] = start_node(folder / f"n{o}", f"node-{o}", env, ports[o])
     finally:
         for proc in procs:
