@@ -161,8 +161,9 @@ async def test_a_game_across_three_processes(cluster: ClusterFactory) -> None:
         assert (r.status_code, r.json()["code"]) == (409, "market_closed"), r.text
         r = await a.http.post(f"/api/tables/{other}/bets", json={**body, "key": "a-1"})
         assert (r.status_code, r.json()["code"]) == (403, "seated_cannot_bet"), r.text
-        # sitting down through node-2 at node-0's table: the bettor becomes a player
-        joined = await fan.post(f"/api/tables/{other}/join", {})
+        # quick play through node-2 takes the free seat of node-0's open table
+        joined = await fan.post("/api/quickplay", {"game": "imperial", "players": 2})
+        assert joined["table"]["id"] == other
         assert joined["seat"] == 1 and joined["table"]["status"] == "playing"
 
         await asyncio.gather(

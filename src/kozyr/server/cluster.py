@@ -25,6 +25,8 @@ from typing import Any
 
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
+from kozyr.server.escrow import parse_stake
+from kozyr.server.games import game_of
 from kozyr.server.leases import Fenced
 from kozyr.server.lobby import Lobby
 from kozyr.server.ownership import Ownership
@@ -215,6 +217,36 @@ class Cluster:
                     raise
                 await asyncio.sleep(0.2)
         raise ProtocolError("cluster_unavailable", status=503)
+
+    async def quick_seat(
+        self, user: User, game: str, players: int | None, rated: bool | None, stake: Any
+    ) -> dict[str, Any] | None:
+        """Quick play's seat at an open public table another process runs (from the
+        lobby notices), as ``{"seat", "table"}``; None when there is none to take."""
+        game_of(game)  # bad_game, as on one process
+        terms = parse_stake(stake, game)
+        if user.guest:
+            rated = False
+        found = [
+            info
+            for table_id, info in list(self.lobby.remote.items())
+            if table_id not in self.lobby.tables
+            and info.get("game") == game
+            and info.get("status") == "open"
+            and not info.get("private")
+            and (players is None or info.get("players") == players)
+            and (rated is None or info.get("rated") == rated)
+            and info.get("stake") == terms
+            and any(s.get("kind") == "empty" for s in info.get("seats", ()))
+            and all(s.get("user_id") != user.id for s in info.get("seats", ()))
+        ]
+        found.sort(key=lambda i: not i.get("rated"))  # rated first, as on one process
+        for info in found:
+            try:
+                return await self.forward(str(info["id"]), "sit", user, {"seat": None})
+            except ProtocolError:
+                continue  # filled or started meanwhile: the next one
+        return None
 
     # -- answering --------------------------------------------------------------------
 

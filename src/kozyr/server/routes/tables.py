@@ -83,7 +83,15 @@ async def remove_bot(table_id: str, seat: int, request: Request) -> Any:
 async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     user = await need_user(request)
     address = request.client.host if request.client else None
-    lobby = server_of(request).lobby
+    server = server_of(request)
+    if server.cluster is not None:
+        # an open table of any process before a new one here
+        found = await server.cluster.quick_seat(
+            user, body.game, body.players, body.rated, body.stake
+        )
+        if found is not None:
+            return found
+    lobby = server.lobby
     table = await lobby.quick_play(
         user, body.game, body.players, body.level, address, rated=body.rated, stake=body.stake
     )
