@@ -4,6 +4,7 @@ that does not own the table, the owner killed or frozen mid-game, Redis lost.
 
 These run only where PostgreSQL (``KOZYR_TEST_POSTGRES_URL``) and ``redis-server`` are
 (``.ci/run`` provides both); the fixtures skip them, naming what is missing, elsewhere.
+The last two (Redis down at start, the fence on one store) need neither.
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ import contextlib
 import random
 import secrets
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.server.cluster_support import Cluster, ClusterFactory, Node, RedisServer
 from tests.server.support import Player, leak_scan
 
+from kozyr.server import leases
 from kozyr.server.bus import RedisBus, RedisUnavailable, redact
-from kozyr.server.config import normalise_database_url
-from kozyr.server.store import ActionRow, Store
+from kozyr.server.config import normalise_database_url, sqlite_url
+from kozyr.server.leases import Fenced
+from kozyr.server.store import ActionRow, Seat, Store, TableRow, now_ms
 
 pytestmark = pytest.mark.asyncio
 
@@ -313,3 +317,54 @@ async def test_redis_down_at_start_is_a_clear_error() -> None:
     assert "secret" not in message
     assert redact("redis://127.0.0.1:6379/0") == "redis://127.0.0.1:6379/0"
     assert redact("redis://:pw@h:1/0") == "redis://:***@h:1/0"
+
+
+async def test_a_write_under_a_lost_lease_is_refused(tmp_path: Path) -> None:
+    """The fence itself, on one process's store (SQLite): once another process has taken
+    the lease, this one's action and row writes roll back, alone in their batch."""
+    store = Store(sqlite_url(tmp_path))
+    await store.migrate()
+    try:
+        rows = {
+            table_id: TableRow(
+                id=table_id,
+                game="imperial",
+                players=2,
+                options={"players": 2},
+                seed=7,
+                seats=[Seat(), Seat()],
+            )
+            for table_id in ("fenced", "free")
+        }
+        for row in rows.values():
+            await store.insert_table(row)
+        async with store.transaction() as conn:
+            mine = await leases.acquire(conn, "fenced", "node-a", 1000, 1000)
+        assert mine is not None
+        store.fences["fenced"] = mine
+        told: list[str] = []
+        store.on_fenced = told.append
+        await store.append_action("fenced", 1, 0, "bot", "a", None)  # still ours
+
+        # node-a's lease ran out long ago; node-b takes the table: a new token
+        async with store.transaction() as conn:
+            theirs = await leases.acquire(conn, "fenced", "node-b", 60_000, now_ms())
+        assert theirs is not None and theirs.token == mine.token + 1
+
+        # one batch: the fenced table's action is refused, the other table's commits
+        results = await asyncio.gather(
+            store.append_action("fenced", 2, 0, "bot", "b", None),
+            store.append_action("free", 1, 0, "bot", "c", None),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], Fenced) and results[1] is None
+        assert [(a.seq, a.text) for a in await store.actions("fenced")] == [(1, "a")]
+        assert [(a.seq, a.text) for a in await store.actions("free")] == [(1, "c")]
+        rows["fenced"].status = "playing"
+        with pytest.raises(Fenced):
+            await store.save_table(rows["fenced"])
+        saved = await store.table("fenced")
+        assert saved is not None and saved.status == "open"
+        assert told and set(told) == {"fenced"}
+    finally:
+        await store.close()
