@@ -20,6 +20,7 @@ from kozyr.server import guests, names
 from kozyr.server.bodies import field_error
 from kozyr.server.config import Settings
 from kozyr.server.connection import KeepTransport
+from kozyr.server.leases import Fenced
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.routes import ROUTERS
 from kozyr.server.routes.common import error_response
@@ -66,8 +67,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         filled = await names.backfill_skeletons(server.store)
         if filled:
             log.info("name skeletons filled in for %d users", filled)
-        await server.bus.start()
+        await server.bus.start()  # RedisUnavailable: the server does not start
         restored = await server.lobby.restore()
+        if server.cluster is not None:
+            server.cluster.start()
         if server.on_ready is not None:
             server.on_ready(restored)
         log.info("kozyr server ready (%d tables restored)", restored)
@@ -84,6 +87,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await sweeper
             await server.sockets.close()
             await server.reviews.close()  # ends the review processes at once
+            if server.cluster is not None:
+                await server.cluster.stop()
             await server.lobby.close()
             await server.bus.stop()
             await server.store.close()
@@ -104,6 +109,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def protocol_error(_request: Request, e: ProtocolError) -> JSONResponse:
         server.metrics.rejected.labels(e.code).inc()
         return error_response(e)
+
+    @app.exception_handler(Fenced)
+    async def fenced(_request: Request, _e: Fenced) -> JSONResponse:
+        # the table moved to another process while this one was changing it
+        return error_response(ProtocolError("moved", status=503))
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, e: RequestValidationError) -> JSONResponse:

@@ -14,6 +14,7 @@ from typing import Any
 from kozyr.server.match import Match
 from kozyr.server.presence import Presence
 from kozyr.server.protocol import VERSION, Client, dumps, utf8_size
+from kozyr.server.relay import RemoteClient
 from kozyr.server.views import Views, view_of
 
 RESYNC_AFTER = 300
@@ -86,12 +87,19 @@ class Broadcaster:
         """Sends each watcher the frame of its role: built, encoded and measured once per
         role, so that a spectator costs one queue append (and its socket write)."""
         cache: dict[int | None, tuple[str, int]] = {}
+        remote: dict[tuple[str, int | None], list[RemoteClient]] = {}
         for client, role in list(self.presence.watchers.items()):
             entry = cache.get(role)
             if entry is None:
                 text = dumps(make(role))
                 entry = cache[role] = (text, utf8_size(text))
+            if isinstance(client, RemoteClient):
+                # cluster mode: one message per other process and role, not per watcher
+                remote.setdefault((client.node, role), []).append(client)
+                continue
             client.send(*entry)
+        for (_node, role), clients in remote.items():
+            clients[0].send_to([c.conn for c in clients if not c.closed], cache[role][0])
 
     def send_table(self) -> None:
         self._to_all(self.table_frame)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +55,21 @@ class Settings:
 
     data: Path = field(default_factory=lambda: Path(os.environ.get("KOZYR_DATA", DEFAULT_DATA)))
     database_url: str | None = field(default_factory=lambda: os.environ.get("KOZYR_DATABASE_URL"))
-    redis_url: str | None = field(default_factory=lambda: os.environ.get("KOZYR_REDIS_URL"))
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("KOZYR_REDIS_URL") or None)
+    """Cluster mode: several processes share the database and this Redis (tables owned
+    under leases, intents forwarded to the owner, frames relayed; docs/deploy.md)."""
+    node_id: str = field(
+        default_factory=lambda: os.environ.get("KOZYR_NODE_ID") or uuid.uuid4().hex
+    )
+    """This process's name in the cluster (a fresh one at every start unless set)."""
+    lease_ttl_ms: int = field(default_factory=lambda: _int_env("KOZYR_LEASE_TTL_MS", 3000))
+    """How long a table's lease lasts unrenewed: a dead owner's tables are taken over
+    after at most this plus one sweep."""
+    rpc_timeout: float = field(default_factory=lambda: _float_env("KOZYR_RPC_TIMEOUT", 2.0))
+    """Seconds a forwarded request waits for the owner's answer before the lease is
+    checked (a dead owner's table is then taken over)."""
+    sweep_seconds: float = field(default_factory=lambda: _float_env("KOZYR_SWEEP_SECONDS", 1.0))
+    """How often each process looks for tables whose owner's lease has expired."""
     turn_timeout: float = field(default_factory=lambda: _float_env("KOZYR_TURN_TIMEOUT", 60.0))
     """Default seconds a person has for a move (a table option overrides it)."""
     grace: float = field(default_factory=lambda: _float_env("KOZYR_GRACE", 30.0))
@@ -149,6 +164,11 @@ class Settings:
     )
     """Compress WebSocket frames (permessage-deflate). Off by default: each connection
     compresses every frame anew, which was the largest part of a spectator's CPU cost."""
+
+    @property
+    def cluster(self) -> bool:
+        """Several processes over one database and one Redis (``KOZYR_REDIS_URL``)."""
+        return bool(self.redis_url)
 
     @property
     def scheme(self) -> str:

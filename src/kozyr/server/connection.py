@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
@@ -15,7 +16,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from kozyr.server.jsonsafe import BadJson, parse_json
+from kozyr.server.leases import Fenced
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
+from kozyr.server.relay import Relay
 from kozyr.server.sockets import POLICY, TRY_AGAIN_LATER
 from kozyr.server.store import User, token_hash
 from kozyr.server.tables import Table
@@ -93,6 +96,21 @@ class Connection:
         """Set when the connection is being closed: no further frame is acted upon."""
         self._writer: asyncio.Task[None] | None = None
         self._ending: asyncio.Task[None] | None = None
+        self.conn_id = secrets.token_hex(8)
+        """This connection's name between processes (cluster mode)."""
+        self.client.on_end = self._end_soon
+
+    def _end_soon(self, code: int, reason: str) -> None:
+        """Closes the socket after the frames queued (a table moved away)."""
+        if self._ending is None:
+            self.stopped = True
+            self._ending = asyncio.create_task(self.end(code, reason))
+
+    @property
+    def relay(self) -> Relay | None:
+        """The tables this connection watches through other processes (cluster mode)."""
+        cluster = self.server.cluster
+        return None if cluster is None else cluster.relays.get(self.conn_id)
 
     async def run(self) -> None:
         sockets = self.server.sockets
@@ -134,6 +152,8 @@ class Connection:
                     await self._ending
             sockets.remove(self)
             self.server.lobby.unwatch_lobby(self.client)
+            if self.server.cluster is not None:
+                self.server.cluster.forget(self.conn_id)
             for table_id in list(self.client.tables):
                 table = self.server.lobby.tables.get(table_id)
                 if table is not None:
@@ -262,11 +282,16 @@ class Connection:
                 await self._action(data)
             elif kind == "hello":
                 await self._hello(data)
-            elif kind == "unwatch":
-                table = self._table(data)
-                await table.unwatch(self.client)
-            elif kind == "back":
-                await self._table(data).back(self.client)
+            elif kind in ("unwatch", "back"):
+                relay = self.relay
+                table_id = data.get("table")
+                if relay is not None and table_id in relay.tables:
+                    assert self.server.cluster is not None
+                    await self.server.cluster.simple(relay, str(table_id), kind)
+                elif kind == "unwatch":
+                    await self._table(data).unwatch(self.client)
+                else:
+                    await self._table(data).back(self.client)
             elif kind == "lobby":
                 frame = self.server.lobby.lobby_frame(data.get("offset"), data.get("limit"))
                 self.server.lobby.watch_lobby(self.client)
@@ -277,6 +302,8 @@ class Connection:
                 raise ProtocolError("unknown_type")
         except ProtocolError as e:
             self._reject(e, **extra)
+        except Fenced:
+            self._reject(ProtocolError("moved", status=503), **extra)
         except Exception:
             log.exception("frame handling failed")
             self._reject(
@@ -295,13 +322,30 @@ class Connection:
     async def _hello(self, data: dict[str, Any]) -> None:
         invite = data.get("invite")
         table_id = data.get("table")
+        last = data.get("last_seq")
+        if last is not None and (not isinstance(last, int) or isinstance(last, bool)):
+            last = -1  # nonsense: a full resync
+        table: Table | None = None
         if isinstance(table_id, str) and table_id not in self.server.lobby.tables:
-            # A finished table has left memory: the database tells how it ended.
-            for frame in await self.server.lobby.finished_hello(table_id, self.user, invite):
-                self.client.send(frame)
-            self.server.lobby.unwatch_lobby(self.client)
-            return
-        table = self._table(data)
+            cluster = self.server.cluster
+            row = None
+            if cluster is not None and len(table_id) <= 16:
+                row = await self.server.store.table(table_id)
+            if cluster is not None and row is not None and row.status != "finished":
+                # Another process runs it: watch it through that one.
+                relay = cluster.relay_of(self.conn_id, self.client, self.user)
+                table = await cluster.hello(relay, table_id, last, invite)
+                if table is None:
+                    self.server.lobby.unwatch_lobby(self.client)
+                    return
+            else:
+                # A finished table has left memory: the database tells how it ended.
+                for frame in await self.server.lobby.finished_hello(table_id, self.user, invite):
+                    self.client.send(frame)
+                self.server.lobby.unwatch_lobby(self.client)
+                return
+        if table is None:
+            table = self._table(data)
         row = table.row
         if row.private and not (
             row.creator_id == self.user.id
@@ -309,9 +353,6 @@ class Connection:
             or (isinstance(invite, str) and invite == row.invite_code)
         ):
             raise ProtocolError("no_table")
-        last = data.get("last_seq")
-        if last is not None and (not isinstance(last, int) or isinstance(last, bool)):
-            last = -1  # nonsense: a full resync
         await table.watch(self.client, last)
         # Going to a table leaves the lobby (the page asks for the lobby again when it
         # shows it): notices go to those looking at the lobby, not to every connection
@@ -320,7 +361,10 @@ class Connection:
 
     async def _action(self, data: dict[str, Any]) -> None:
         started = time.perf_counter()
-        table = self._table(data)
+        relay = self.relay
+        table_id = data.get("table")
+        relayed = relay is not None and isinstance(table_id, str) and table_id in relay.tables
+        table = None if relayed else self._table(data)
         cid = data.get("id")
         if isinstance(cid, int) and not isinstance(cid, bool):
             cid = str(cid)
@@ -336,6 +380,13 @@ class Connection:
             raise ProtocolError(
                 "bad_frame", "An action's \"seq\" is the table's seq you saw: a whole number."
             )
+        if table is None:
+            assert relay is not None and self.server.cluster is not None
+            args = {"conn": self.conn_id, "action": action, "cid": cid, "seq": seen}
+            table = await self.server.cluster.act(relay, str(table_id), args)
+            if table is None:  # the owner acked it to this connection
+                self.server.metrics.latency.observe(time.perf_counter() - started)
+                return
         # A connection acts only for its own seat: the seat comes from who signed in.
         seat = table.seat_of(self.user.id)
         if seat is None:

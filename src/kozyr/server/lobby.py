@@ -10,7 +10,7 @@ import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
@@ -26,6 +26,9 @@ from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_si
 from kozyr.server.store import Seat, Store, TableRow, User
 from kozyr.server.tables import Table
 from kozyr.server.views import table_commitment, table_info, view_of
+
+if TYPE_CHECKING:
+    from kozyr.server.ownership import Ownership
 
 log = logging.getLogger("kozyr.server.lobby")
 
@@ -127,6 +130,11 @@ class Lobby:
         """Tables changed since the lobby was last told (in the order they changed)."""
         self._notice_timer: asyncio.TimerHandle | None = None
         self._publishing: set[asyncio.Task[None]] = set()
+        self.ownership: Ownership | None = None
+        """Cluster mode: the leases of this process's tables (set by the cluster)."""
+        self.remote: dict[str, dict[str, Any]] = {}
+        """Cluster mode: the latest public info of each live table other processes run,
+        from their lobby notices (so that any process shows the whole lobby)."""
         bus.subscribe("lobby", self._lobby_notice)
 
     def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
@@ -144,25 +152,41 @@ class Lobby:
     # -- life cycle -----------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Rebuilds every unfinished table from its log; returns how many."""
+        """Rebuilds every unfinished table from its log; returns how many. In cluster
+        mode only those no other process holds (the others are shown from the database
+        until their notices come)."""
         count = 0
         for row in await self.store.unfinished_tables():
-            row.seed_secret = row.seed_secret and self.settings.table_seed is None
-            table = self._table(row)
-            if row.status == "playing":
-                rows = await self.store.actions(row.id)
-                try:
-                    table.restore([(a.seat, a.text, a.actor, a.client_action_id) for a in rows])
-                except Exception:
-                    log.exception("table %s could not be restored; left out", row.id)
-                    del self.tables[row.id]
-                    continue
-            await table.bets.load()
-            await table.bets.settle_pending()
-            count += 1
+            if self.ownership is not None:
+                if await self.ownership.take_over(row.id) is not None:
+                    count += 1
+                elif not row.private:
+                    seq = await self.store.action_count(row.id)
+                    self.remote[row.id] = table_info(row, seq=seq)
+                continue
+            if await self.restore_row(row) is not None:
+                count += 1
         await self._settle_finished_bets()
         self._count()
         return count
+
+    async def restore_row(self, row: TableRow) -> Table | None:
+        """Rebuilds one unfinished table from its log (at start, or taking it over)."""
+        row.seed_secret = row.seed_secret and self.settings.table_seed is None
+        table = self._table(row)
+        if row.status == "playing":
+            rows = await self.store.actions(row.id)
+            try:
+                table.restore([(a.seat, a.text, a.actor, a.client_action_id) for a in rows])
+            except Exception:
+                log.exception("table %s could not be restored; left out", row.id)
+                del self.tables[row.id]
+                return None
+        await table.bets.load()
+        await table.bets.settle_pending()
+        self.remote.pop(row.id, None)
+        self._count()
+        return table
 
     async def _settle_finished_bets(self) -> None:
         """Settles what a crash left unsettled at tables that have finished since."""
@@ -240,12 +264,22 @@ class Lobby:
                 if self.tables.get(table.id) is table:
                     del self.tables[table.id]
             await table.close()
+            if self.ownership is not None:
+                await self.ownership.release(table.id)
             table.forget()
             self._count()
         finally:
             self._dropping.pop(table.id, None)
 
     def _lobby_notice(self, message: dict[str, Any]) -> None:
+        info = message.get("table")
+        if self.ownership is not None and isinstance(info, dict):
+            table_id = info.get("id")
+            if isinstance(table_id, str) and table_id not in self.tables:
+                if info.get("status") in ("open", "playing"):
+                    self.remote[table_id] = info
+                else:
+                    self.remote.pop(table_id, None)
         if not self.lobby_watchers:
             return
         # One encoding for every watcher: the same text, measured once.
@@ -288,10 +322,30 @@ class Lobby:
             and t.row.status != "finished"
             and (game is None or t.row.game == game)
         ]
+        if self.remote:
+            return self._cluster_page(rows, game, offset, limit)
         rows.sort(key=lambda t: (-t.row.created_ms, t.id))
         return {
             "tables": [t.info() for t in rows[offset : offset + limit]],
             "total": len(rows),
+            "offset": offset,
+            "limit": limit,
+        }
+
+    def _cluster_page(
+        self, local: list[Table], game: str | None, offset: int, limit: int
+    ) -> dict[str, Any]:
+        """The page over this process's tables and the others' (from their notices)."""
+        infos = [t.info() for t in local]
+        infos += [
+            info
+            for table_id, info in self.remote.items()
+            if table_id not in self.tables and (game is None or info.get("game") == game)
+        ]
+        infos.sort(key=lambda i: (-int(i.get("created_ms") or 0), str(i.get("id"))))
+        return {
+            "tables": infos[offset : offset + limit],
+            "total": len(infos),
             "offset": offset,
             "limit": limit,
         }
@@ -323,8 +377,9 @@ class Lobby:
                 raise ProtocolError("no_table", status=404)
             return {"table": live.info(private=_involved(row, user))}
         row = await self.stored(table_id, user, invite)
-        if row.status != "finished":
+        if row.status != "finished" and self.ownership is None:
             raise ProtocolError("no_table", status=404)  # not restored: nothing to show
+        # (cluster mode: another process runs it; the database has its committed state)
         seq = await self.store.action_count(row.id)
         return {"table": table_info(row, seq=seq, private=_involved(row, user))}
 

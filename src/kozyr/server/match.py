@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from kozyr.cards import CardError
 from kozyr.games.base import GameError, GameState, IllegalAction
 from kozyr.server.games import final_result, game_of, new_state
+from kozyr.server.leases import Fenced
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import ProtocolError, refusal
 from kozyr.server.store import Duplicate, TableRow, now_ms
@@ -213,6 +214,9 @@ class Match:
             await self.store.append_action(self.id, seq, seat, actor, text, cid, finished)
         except Duplicate:
             raise ProtocolError("duplicate", "That action id was already used.") from None
+        except Fenced:
+            # Another process has taken the table over: nothing was written here.
+            raise ProtocolError("moved", status=503) from None
         except Exception as e:
             log.exception("commit failed at table %s", self.id)
             raise ProtocolError("busy", status=503) from e

@@ -26,6 +26,14 @@ ERRORS: dict[str, tuple[str, str]] = {
     "unknown_type": ("Unknown message type.", "Неизвестный тип сообщения."),
     "bad_version": ("Unsupported protocol version.", "Неподдерживаемая версия протокола."),
     "no_table": ("No such table.", "Такого стола нет."),
+    "moved": (
+        "This table is now run by another server process; reconnect to resume.",
+        "Этот стол теперь ведёт другой процесс сервера; переподключитесь, чтобы продолжить.",
+    ),
+    "cluster_unavailable": (
+        "The server processes cannot reach each other (Redis is unavailable); reconnect.",
+        "Процессы сервера не могут связаться друг с другом (Redis недоступен); переподключитесь.",
+    ),
     "not_watching": (
         "Send a hello for this table first.",
         "Сначала отправьте hello для этого стола.",
@@ -317,6 +325,9 @@ class Client:
         self.closed = False
         self.overflow = False
         self.on_overflow: Callable[[], None] | None = None
+        self.on_end: Callable[[int, str], None] | None = None
+        """Closes the connection with a code and reason (set by the connection): a table
+        that moved to another process sends its watchers there."""
         self._wakeup: asyncio.Event | None = None
         # table id -> the seat this connection acts for there (None: spectator)
         self.tables: dict[str, int | None] = {}

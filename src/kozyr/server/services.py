@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 from kozyr.server import escrow, ratings, wallets
 from kozyr.server.bus import make_bus
+from kozyr.server.cluster import Cluster
 from kozyr.server.config import Settings
 from kozyr.server.hints import Hints
 from kozyr.server.lobby import Lobby
 from kozyr.server.metrics import Metrics
 from kozyr.server.reviews import Reviews
 from kozyr.server.sockets import Sockets
-from kozyr.server.store import Store
+from kozyr.server.store import Store, User
+from kozyr.server.table_ops import OPS
 from kozyr.server.throttle import Throttles
 
 
@@ -36,6 +39,10 @@ class Server:
         # post-game reviews in processes of their own; hints in the bots' threads
         self.reviews = Reviews(self.store, self.lobby)
         self.hints = Hints(self.lobby.executor)
+        self.cluster = (
+            Cluster(settings, self.store, self.lobby, self.bus) if settings.cluster else None
+        )
+        """Cluster mode (``KOZYR_REDIS_URL``): leases, forwarding, relays."""
         self.on_ready: Callable[[int], None] | None = None
         self.throttles = Throttles(
             settings.login_limit,
@@ -47,6 +54,16 @@ class Server:
         self.names_lock = asyncio.Lock()
         self.sockets = Sockets(settings)
         """Every open WebSocket, by account and address (caps, logout)."""
+
+    async def table_op(
+        self, table_id: str, op: str, user: User, args: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A lobby change of a live table (``table_ops.OPS``), run here or, in cluster
+        mode, by the process that owns the table."""
+        table = self.lobby.tables.get(table_id)
+        if table is None and self.cluster is not None:
+            return await self.cluster.forward(table_id, op, user, args)
+        return await OPS[op](self.lobby.get(table_id), user, args)
 
     async def close_user(self, user_id: int, code: int, session: str | None = None) -> int:
         """Closes the user's WebSockets (those of one session, given the token's hash);

@@ -27,7 +27,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from kozyr.games.dealing import LEGACY, SECURE, parse_seed_hex, seed_hex
+from kozyr.server import leases
 from kozyr.server import models as m
+from kozyr.server.leases import Fenced, Lease
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -183,6 +185,14 @@ class Store:
         that ended before its first action)."""
         self.on_new_user: list[UserHook] = []
         """Run in the transaction that creates an account."""
+        self.on_insert: list[TableHook] = []
+        """Run in the transaction that creates a table (cluster mode: its lease)."""
+        self.fences: dict[str, Lease] = {}
+        """Cluster mode: the lease this process holds on each table it owns. Every write
+        of such a table's log or row checks it in its own transaction (empty, and free,
+        with one process)."""
+        self.on_fenced: Callable[[str], None] | None = None
+        """Called with a table's id when a write of it was refused by its lease."""
 
     async def close(self) -> None:
         await self.engine.dispose()
@@ -328,12 +338,31 @@ class Store:
         async with self._write() as conn:
             await conn.execute(insert(m.game_tables).values(id=t.id, **self._table_values(t)))
             await self._set_players(conn, t)
+            for hook in self.on_insert:
+                await hook(conn, t)
+
+    async def _fence(self, conn: AsyncConnection, table_ids: list[str]) -> None:
+        """Raises :class:`Fenced` (rolling the transaction back) when this process no
+        longer holds the lease of one of ``table_ids``."""
+        for table_id in dict.fromkeys(table_ids):
+            lease = self.fences.get(table_id)
+            if lease is None:
+                continue
+            try:
+                await leases.check(conn, lease)
+            except Fenced:
+                # the fence stays until the table is dropped: a retry is refused too
+                if self.on_fenced is not None:
+                    self.on_fenced(table_id)
+                raise
 
     async def save_table(self, t: TableRow, *, started: bool = False) -> None:
         """Writes the table's seats, join order, status and result. ``started``: this
         save is the game's start; the :attr:`on_start` hooks (and, for a game already
         over, the :attr:`on_finish` hooks) commit or fail with it."""
         async with self._write() as conn:
+            if self.fences:
+                await self._fence(conn, [t.id])
             await conn.execute(
                 update(m.game_tables)
                 .where(m.game_tables.c.id == t.id)
@@ -444,11 +473,14 @@ class Store:
             batch, self._pending = self._pending, []
             try:
                 await self._commit(batch)
-            except IntegrityError:
-                # Someone in the batch broke a constraint: commit them one by one.
+            except (IntegrityError, Fenced):
+                # Someone in the batch broke a constraint (or lost his table's lease):
+                # commit them one by one.
                 for item in batch:
                     try:
                         await self._commit([item])
+                    except Fenced as e:
+                        _fail(item[2], e, e)
                     except IntegrityError as e:
                         _fail(item[2], Duplicate(str(item[0]["client_action_id"])), e)
                     except Exception as e:
@@ -465,6 +497,8 @@ class Store:
 
     async def _commit(self, batch: list[_Pending]) -> None:
         async with self._write() as conn:
+            if self.fences:
+                await self._fence(conn, [row["table_id"] for row, _, _ in batch])
             await conn.execute(insert(m.actions), [row for row, _, _ in batch])
             for _, final, _ in batch:
                 if final is not None:

@@ -9,13 +9,14 @@ from fastapi.responses import JSONResponse
 from pydantic import Field, StrictStr
 
 from kozyr.server import auth
-from kozyr.server.betting import PlacedBet, TableBets
+from kozyr.server.betting import TableBets
 from kozyr.server.bodies import Body, json_body
 from kozyr.server.lobby import may_see
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.routes.common import need_user, server_of
 from kozyr.server.services import Server
 from kozyr.server.store import User
+from kozyr.server.table_ops import bet_json
 
 router = APIRouter()
 
@@ -45,17 +46,6 @@ async def _book(server: Server, table_id: str, user: User | None) -> TableBets:
     return await server.lobby.finished_bets(row)
 
 
-def _bet_json(bet: PlacedBet) -> dict[str, Any]:
-    return {
-        "id": bet.id,
-        "market": bet.market,
-        "outcome": bet.outcome,
-        "chips": bet.chips,
-        "seq": bet.seq,
-        "key": bet.key,
-    }
-
-
 @router.get("/api/tables/{table_id}/markets")
 async def markets(table_id: str, request: Request) -> dict[str, Any]:
     server = server_of(request)
@@ -69,10 +59,15 @@ async def place_bet(table_id: str, request: Request, body: NewBetBody) -> JSONRe
     server = server_of(request)
     user = await need_user(request)
     live = server.lobby.tables.get(table_id)
+    args = {"market": body.market, "outcome": body.outcome, "chips": body.chips, "key": body.key}
+    if live is not None or server.cluster is not None:
+        row = None if live is not None else await server.lobby.stored(table_id, user, None)
+        if row is None or row.status != "finished":
+            # live here, or (cluster mode) on the process that owns the table
+            done = await server.table_op(table_id, "bet", user, args)
+            return JSONResponse(done["body"], status_code=done["status"])
     book = await _book(server, table_id, user)
-    if live is not None:
-        bet, again = await live.bet(user, body.market, body.outcome, body.chips, body.key)
-    elif book.row.status == "finished":  # every market is settled: only a retry passes
+    if book.row.status == "finished":  # every market is settled: only a retry passes
         seated = any(s.user_id == user.id for s in book.row.seats)
         bet, again = await book.place(
             user, seated, -1, body.market, body.outcome, body.chips, body.key
@@ -83,6 +78,6 @@ async def place_bet(table_id: str, request: Request, body: NewBetBody) -> JSONRe
     entry = book.market_json(market)
     entry["my_bets"] = book.my_bets(market, user.id)
     return JSONResponse(
-        {"bet": _bet_json(bet), "market": entry, "duplicate": again},
+        {"bet": bet_json(bet), "market": entry, "duplicate": again},
         status_code=200 if again else 201,
     )

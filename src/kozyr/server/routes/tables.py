@@ -10,21 +10,11 @@ from fastapi.responses import JSONResponse
 
 from kozyr.server import auth
 from kozyr.server.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
-from kozyr.server.lobby import may_see, page_bounds
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.lobby import page_bounds
 from kozyr.server.routes.common import need_user, server_of
-from kozyr.server.store import User
-from kozyr.server.tables import Table
+from kozyr.server.table_ops import table_json
 
 router = APIRouter()
-
-
-def table_json(table: Table, user: User | None) -> dict[str, Any]:
-    """``{"table": info}``, with the invite code for its creator and players."""
-    mine = user is not None and (
-        table.row.creator_id == user.id or table.seat_of(user.id) is not None
-    )
-    return {"table": table.info(private=mine)}
 
 
 @router.get("/api/tables")
@@ -66,42 +56,43 @@ async def get_table(table_id: str, request: Request, invite: str | None = None) 
 @router.post("/api/tables/{table_id}/join")
 async def join(table_id: str, request: Request, body: JoinBody) -> Any:
     user = await need_user(request)
-    table = server_of(request).lobby.get(table_id)
-    if not may_see(table.row, user, body.invite):
-        raise ProtocolError("no_table", status=404)
-    got = await table.sit(user.id, user.name, body.seat, user.guest)
-    return {"seat": got, **table_json(table, user)}
+    args = {"seat": body.seat, "invite": body.invite}
+    return await server_of(request).table_op(table_id, "sit", user, args)
 
 
 @router.post("/api/tables/{table_id}/leave")
 async def leave(table_id: str, request: Request) -> Any:
     user = await need_user(request)
-    table = server_of(request).lobby.get(table_id)
-    await table.leave(user.id)
-    return table_json(table, user)
+    return await server_of(request).table_op(table_id, "leave", user, {})
 
 
 @router.post("/api/tables/{table_id}/bots")
 async def add_bot(table_id: str, request: Request, body: NewBotBody) -> Any:
     user = await need_user(request)
-    table = server_of(request).lobby.get(table_id)
-    await table.set_bot(user.id, body.seat, body.level)
-    return table_json(table, user)
+    args = {"seat": body.seat, "level": body.level}
+    return await server_of(request).table_op(table_id, "set_bot", user, args)
 
 
 @router.delete("/api/tables/{table_id}/bots/{seat}")
 async def remove_bot(table_id: str, seat: int, request: Request) -> Any:
     user = await need_user(request)
-    table = server_of(request).lobby.get(table_id)
-    await table.set_bot(user.id, seat, None)
-    return table_json(table, user)
+    args = {"seat": seat, "level": None}
+    return await server_of(request).table_op(table_id, "set_bot", user, args)
 
 
 @router.post("/api/quickplay")
 async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     user = await need_user(request)
     address = request.client.host if request.client else None
-    lobby = server_of(request).lobby
+    server = server_of(request)
+    if server.cluster is not None:
+        # an open table of any process before a new one here
+        found = await server.cluster.quick_seat(
+            user, body.game, body.players, body.rated, body.stake
+        )
+        if found is not None:
+            return found
+    lobby = server.lobby
     table = await lobby.quick_play(
         user, body.game, body.players, body.level, address, rated=body.rated, stake=body.stake
     )
