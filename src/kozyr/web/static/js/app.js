@@ -11,6 +11,7 @@ import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance
 import { sheetHtml } from "./scoresheet.js";
 import { nameLink, ratedPill, routePage, setupPages, userChanged } from "./pages.js";
 import { BetsPanel } from "./bets.js";
+import { DEFAULT_LEVEL, REVIEW_LEVELS, ReviewPanel } from "./review.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -177,7 +178,9 @@ function relabel() {
     app.replay.view.relabel();
     replayGo(app.replay.step); // the step line and the action in the new language too
     renderVerdict();
+    app.replay.review?.relabel();
   }
+  fillReviewLevels();
   updateConn(app.connState);
   if (app.overShown && $(".over-dialog").open) showOver(true);
 }
@@ -911,6 +914,10 @@ function setupReplay() {
     if (btn && app.replay) replayStep(btn.dataset.step);
   });
   $(".verify-btn").addEventListener("click", verifyReplay);
+  fillReviewLevels();
+  $(".review-btn").addEventListener("click", () => {
+    app.replay?.review?.request(Number($(".review-level").value) || DEFAULT_LEVEL);
+  });
   $(".replay-range").addEventListener("input", (ev) => {
     if (app.replay) replayGo(Number(ev.target.value));
   });
@@ -947,8 +954,9 @@ function startReplay(data, id, recordText = null) {
   const view = new TableView(root, { replay: true });
   const names = replayNames(data);
   // recordText: an uploaded record, which Verify sends back to be checked.
-  app.replay = { id, data, view, names, step: 0, timer: null, recordText, verdict: null };
+  app.replay = { id, data, view, names, step: 0, timer: null, recordText, verdict: null, review: null };
   renderVerdict();
+  startReview(app.replay);
   const range = $(".replay-range");
   range.max = String(data.steps.length - 1);
   replayGo(0);
@@ -968,8 +976,53 @@ function closeReplay() {
   box.innerHTML = "";
   if (!app.replay) return;
   clearInterval(app.replay.timer);
+  app.replay.review?.destroy();
   app.replay.view.destroy();
   app.replay = null;
+}
+
+/** The review's depths in the page's language, the choice kept. */
+function fillReviewLevels() {
+  const sel = $(".review-level");
+  const keep = sel.value || String(DEFAULT_LEVEL);
+  sel.innerHTML = REVIEW_LEVELS.map((n) => `<option value="${n}">${esc(t("review_level_n", { n }))}</option>`).join("");
+  sel.value = keep;
+}
+
+/** A stored game's review (#15): asked for here, shown beside the replay. A record from
+ * disk has none (the server keeps reviews of its own games only). */
+function startReview(r) {
+  const ask = $(".review-ask");
+  ask.hidden = r.id == null;
+  if (r.id == null) return;
+  const mySeat = app.user ? r.data.players?.indexOf(app.user.name) : -1;
+  r.review = new ReviewPanel($(".review-panel"), {
+    gameId: r.id,
+    game: r.data.game,
+    names: () => r.names,
+    mySeat: mySeat >= 0 ? mySeat : null,
+    errorText,
+    onBusy: (busy) => {
+      $(".review-btn").disabled = busy;
+    },
+    onResize: () => r.view.fit(),
+    onJump: (index) => {
+      if (app.replay !== r) return;
+      if (r.timer) replayStep("play"); // stop playing: the chosen move stays on screen
+      const last = r.data.steps.length - 1;
+      // Step i shows the game just after action i - 1: the move itself, in the trick.
+      replayGo(Math.max(0, Math.min(last, index + 1)));
+      // On a narrow screen the table is below the review: bring its felt into view.
+      const felt = $("#replay-root .felt");
+      if (felt && window.matchMedia("(max-width: 1000px)").matches) {
+        // below the controls, which stay at the top of the screen there
+        const bar = $(".replay-controls").getBoundingClientRect().height;
+        felt.style.setProperty("--controls-h", `${Math.ceil(bar) + 4}px`);
+        felt.scrollIntoView({ block: "start" });
+      }
+    },
+  });
+  r.review.load();
 }
 
 /** Asks the server to check the deals of the game on screen against its seed. */
@@ -1095,6 +1148,7 @@ function replayGo(i) {
     hands: step.hands,
   });
   $(".replay-range").value = String(i);
+  r.review?.setStep(i);
   $(".replay-pos").textContent = t("replay_step", { n: i, of: data.steps.length - 1 });
   const a = step.action;
   const text = a ? t("replay_action", { name: r.names[a.seat], action: actionWords(a.action, r.names) }) : t("replay_start");
