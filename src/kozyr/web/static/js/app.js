@@ -181,6 +181,7 @@ function relabel() {
     app.replay.review?.relabel();
   }
   fillReviewLevels();
+  syncHints($(".create-form"));
   updateConn(app.connState);
   if (app.overShown && $(".over-dialog").open) showOver(true);
 }
@@ -472,6 +473,10 @@ function setupLobby() {
     form.addEventListener("input", () => stakeHint(form, balance()));
   }
   fillPlayerChoices();
+  // Hints are for casual tables only (#15): a rated table cannot have them.
+  const create = $(".create-form");
+  create.addEventListener("change", () => syncHints(create));
+  syncHints(create);
   $(".quick-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = ev.target.elements;
@@ -506,6 +511,7 @@ function setupLobby() {
             max_offer: Number(f.max_offer.value),
           };
     const body = { game, players, options, private: f.private.checked, rated: f.rated.checked };
+    if (f.hints.checked && !f.rated.checked) body.hints = true; // unset: none (#15)
     const timeout = Number(f.turn_timeout.value);
     body.turn_timeout = timeout > 0 ? timeout : null;
     if (f.bots.checked) body.bots = Array(players - 1).fill(Number(f.level.value));
@@ -563,6 +569,17 @@ function setupLobby() {
     }
     ev.target.value = "";
   });
+}
+
+/** The create form's "Allow hints": off and unavailable while "rated" is ticked. */
+function syncHints(form) {
+  const box = form.elements.hints;
+  const rated = form.elements.rated.checked;
+  if (rated) box.checked = false;
+  box.disabled = rated;
+  const label = box.closest("label");
+  label.classList.toggle("disabled", rated);
+  label.title = rated ? t("hints_off_rated") : "";
 }
 
 function scheduleLobbyRefresh() {
@@ -629,6 +646,7 @@ async function refreshLobby() {
     `<li data-table="${esc(tb.id)}"><span class="what">${esc(gameName(tb.game))}</span>` +
     `<span class="pill">${esc(t("players_n", { n: tb.players }))}</span>` +
     `<span class="pill">${esc(optionsLine(tb))}</span>${ratedPill(tb.rated)}` +
+    (tb.hints ? `<span class="pill hints">${esc(t("hints_pill"))}</span>` : "") +
     (tb.stake ? `<span class="pill stake">${esc(stakeLine(tb.stake))}</span>` : "") +
     `<span class="seats-line">${seatsLine(tb)}</span><span class="actions">${buttons}</span></li>`;
   const btn = (what, id, key, primary = false) =>
@@ -803,6 +821,7 @@ function drawTable() {
   if (!app.tableView) {
     root.innerHTML = "";
     app.tableView = new TableView(root, {
+      errorText,
       // One intent per view: it names the view's seq, so the server refuses it as stale
       // if the table has moved on, and a second click on the same view sends nothing.
       // Returns false when nothing could be sent (no connection): the player may retry.
@@ -856,6 +875,8 @@ function drawTable() {
     spectators: info.spectators,
     stake: info.stake,
     stakeHold: info.stake_hold,
+    hints: Boolean(info.hints),
+    tableId: tb.id,
   });
   const over = game === "imperial" ? obs.over : obs.phase === "over";
   if (over && app.overShown !== tb.id) {

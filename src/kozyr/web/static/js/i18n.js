@@ -211,6 +211,17 @@ export const MESSAGES = {
   replay_keys: ["Keys: ← → step, Home / End", "Клавиши: ← → шаг, Home / End"],
   replay_action: ["{name}: {action}", "Ход — {name}: {action}"],
   replay_start: ["Start of the game", "Начало партии"],
+  // hints at casual tables (#15)
+  hint: ["Hint", "Подсказка"],
+  hint_about: [
+    "The computer suggests a move from what you can see",
+    "Компьютер подскажет ход, исходя из того, что видите вы",
+  ],
+  hint_thinking: ["Thinking…", "Думаю…"],
+  hint_answer: ["Best: {move} (expected {unit}: {value})", "Лучший ход: {move} (ожидается {unit}: {value})"],
+  opt_hints: ["Allow hints", "Разрешить подсказки"],
+  hints_off_rated: ["Hints are not allowed at rated tables", "На рейтинговых столах подсказки запрещены"],
+  hints_pill: ["hints", "с подсказками"],
   // the post-game review (#15)
   review_game: ["Review this game", "Разбор партии"],
   review_game_about: [
