@@ -178,7 +178,7 @@ export class ReviewPanel {
     if (this.error) {
       html += `<p class="form-error review-error" role="alert">${esc(this.errorText(this.error))}</p>`;
     } else if (s.status === "failed") {
-      html += `<p class="form-error review-error" role="alert">${esc(this.failedText(s.error))}</p>`;
+      html += `<p class="form-error review-error" role="alert">${esc(this.failedText(s))}</p>`;
     } else if (s.status === "done" && s.review) {
       html += this.summaryHtml(s.review) + this.filterHtml(s.review) + `<ol class="review-lines"></ol>`;
     } else {
@@ -189,11 +189,15 @@ export class ReviewPanel {
     if (wasHidden) this.onResize();
   }
 
-  failedText(error) {
-    const code = typeof error === "string" ? error : error?.code;
-    if (error && typeof error === "object" && (error.message || error.message_ru)) {
-      return lang() === "ru" && error.message_ru ? error.message_ru : error.message;
+  /** A failed review in the server's words (its code's messages sit beside `error`),
+   * else ours with the code. */
+  failedText(s) {
+    const error = s.error;
+    const words = error && typeof error === "object" ? error : s;
+    if (words.message || words.message_ru) {
+      return lang() === "ru" && words.message_ru ? words.message_ru : words.message || words.message_ru;
     }
+    const code = typeof error === "string" ? error : error?.code;
     return t("review_failed", { code: code || "?" });
   }
 
