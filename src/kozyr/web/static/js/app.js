@@ -238,6 +238,7 @@ function renderWho() {
   const who = $(".who");
   $(".sign-out").hidden = !app.user;
   userChanged(app.user);
+  syncHints($(".create-form")); // "rated" may have been cleared for a guest
   if (!app.user) {
     who.textContent = "";
     return;
