@@ -243,6 +243,7 @@ export const MESSAGES = {
   review_mistakes: ["Mistakes", "Ошибки"],
   review_blunders: ["Blunders", "Грубые ошибки"],
   review_lost_per_deal: ["{unit} lost a deal", "Потеряно {unit} за сдачу"],
+  review_lost_per_round: ["{unit} lost a round", "Потеряно {unit} за тур"],
   review_legend: [
     "Each move's value: how many {unit} it was expected to bring. Click a move to see it in the replay.",
     "Оценка хода — сколько {unit} он в среднем приносит. Нажмите на ход, чтобы увидеть его в повторе.",

@@ -220,6 +220,7 @@ export class ReviewPanel {
   summaryHtml(review) {
     const names = this.names();
     const unit = this.unit(review);
+    const emperor = this.game === "emperor"; // Emperor plays rounds (туры), Imperial deals
     const stat = (cls, value, label) =>
       `<span class="rs-stat ${cls}"><b>${esc(value)}</b><small>${esc(label)}</small></span>`;
     const rows = (review.summaries || [])
@@ -230,7 +231,7 @@ export class ReviewPanel {
           stat("acc", `${num(sm.accuracy)}%`, t("review_accuracy")) +
           stat("mis", formatNumber(sm.mistakes), t("review_mistakes")) +
           stat("blu", formatNumber(sm.blunders), t("review_blunders")) +
-          stat("lpd", num(sm.lost_per_deal), t("review_lost_per_deal", { unit })) +
+          stat("lpd", num(sm.lost_per_deal), t(emperor ? "review_lost_per_round" : "review_lost_per_deal", { unit })) +
           `</span></li>`,
       )
       .join("");
@@ -265,7 +266,7 @@ export class ReviewPanel {
       (d) => (this.seat === "all" || String(d.seat) === this.seat) && (!this.onlyMistakes || d.verdict),
     );
     const move = (action) => suitColour(esc(actionWords(String(action), names)));
-    const dealKey = this.game === "emperor" ? "review_round" : "review_deal";
+    const where = (d) => t(this.game === "emperor" ? "review_round" : "review_deal", { n: d.deal });
     list.innerHTML =
       decisions
         .map((d) => {
@@ -273,8 +274,8 @@ export class ReviewPanel {
           const who = names[d.seat] ?? t("seat_n", { n: d.seat + 1 });
           const same = d.played === d.best;
           let body =
-            `<span class="rl-head"><span class="rl-where">${esc(t(dealKey, { n: d.deal }))} · ${esc(who)}</span>` +
-            (verdict ? `<span class="pill rl-verdict">${esc(t(`review_${verdict}`))}</span>` : "") +
+            `<span class="rl-head"><span class="rl-where">${esc(where(d))} · ${esc(who)}</span>` +
+            (verdict ? `<span class="pill rl-verdict">${esc(t(verdict === "blunder" ? "review_blunder" : "review_mistake"))}</span>` : "") +
             `</span><span class="rl-moves">` +
             `<span class="rl-played">${esc(t("review_played"))} <b class="rl-card">${move(d.played)}</b> ${esc(num(d.played_value))}</span>`;
           if (same) body += ` <span class="rl-best muted">${esc(t("review_was_best"))}</span>`;
