@@ -127,6 +127,7 @@ export class ReviewPanel {
         return;
       }
       this.error = e;
+      this.status = null; // no longer followed: the review may be asked for again
       this.render();
     }
   }
