@@ -342,16 +342,24 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
     info = page.evaluate(f"fetch('/api/tables/{table}').then((r) => r.json())")
     assert (info.get("table") or info)["hints"] is True
     page.wait_for_selector(".hint-row .hint-btn")
-    # Your turn: the server's best move, named and lit up in your hand.
     page.wait_for_selector(".hand .card.legal", state="attached", timeout=60_000)
     if page.locator(".over-dialog[open]").count():
         pytest.fail("the game ended before the person's first turn")
-    page.wait_for_selector(".hint-btn:not([disabled])")
-    seq = page.evaluate("window.kozyr.table.seq")
+    # A turn with a real choice (a single legal card is ranked at once): play on until then.
+    for _ in range(40):
+        page.wait_for_selector(".hint-btn:not([disabled])", timeout=60_000)
+        seq = page.evaluate("window.kozyr.table.seq")
+        legal = page.locator(".hand .card.legal")
+        if legal.count() >= 4:
+            break
+        legal.first.click()
+        page.wait_for_function(f"() => window.kozyr.table.seq > {seq}")
+    else:
+        pytest.fail("no turn with four legal cards")
     hint_url = f"/api/tables/{table}/hint"
     # A refusal in the page's language: its hint asked while another one for the seat (sent
-    # a moment before, by hand) is being worked out; at a deal's first card that search
-    # takes about half a second.
+    # a moment before, by hand) is being worked out; with four moves or more to rank that
+    # search takes about half a second.
     page.click(".top .lang-switch")
     with page.expect_response(lambda r: r.url.endswith(hint_url) and r.status == 429) as refused:
         page.evaluate(
