@@ -41,9 +41,9 @@ def label(card: str, lang: str = "en") -> str:
 
 def number(value: float) -> str:
     """A value as the page writes it in English: thousands grouped, at most one decimal, none
-    if whole; a half rounded away from zero (Intl.NumberFormat's rule, on the float's exact
-    value)."""
-    text = format(Decimal(value).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP), ",")
+    if whole; a half rounded away from zero, on the number's shortest decimal form (as the
+    browser's Intl.NumberFormat does: 25.95 is 26)."""
+    text = format(Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP), ",")
     return text[:-2] if text.endswith(".0") else text
 
 
@@ -394,6 +394,12 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
     )
     assert lit == [best["action"]]
     assert page.locator(".hint-btn").is_disabled()  # answered for this move
+    # On the laptop the answer is on screen with the hand, not below it.
+    row = page.evaluate(
+        "(() => { const r = document.querySelector('.hint-row').getBoundingClientRect();"
+        " return {bottom: r.bottom, right: r.right, h: innerHeight, w: innerWidth}; })()"
+    )
+    assert row["bottom"] <= row["h"] and row["right"] <= row["w"], row
     shot(page, "review-08-hint-laptop")
     # Playing moves the table on: the hint is gone with the moment it was for.
     page.click(f'.hand .card[data-card="{best["action"]}"]')
