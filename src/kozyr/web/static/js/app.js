@@ -11,6 +11,7 @@ import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance
 import { sheetHtml } from "./scoresheet.js";
 import { nameLink, ratedPill, routePage, setupPages, userChanged } from "./pages.js";
 import { BetsPanel } from "./bets.js";
+import { DEFAULT_LEVEL, REVIEW_LEVELS, ReviewPanel } from "./review.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -177,7 +178,10 @@ function relabel() {
     app.replay.view.relabel();
     replayGo(app.replay.step); // the step line and the action in the new language too
     renderVerdict();
+    app.replay.review?.relabel();
   }
+  fillReviewLevels();
+  syncHints($(".create-form"));
   updateConn(app.connState);
   if (app.overShown && $(".over-dialog").open) showOver(true);
 }
@@ -234,6 +238,7 @@ function renderWho() {
   const who = $(".who");
   $(".sign-out").hidden = !app.user;
   userChanged(app.user);
+  syncHints($(".create-form")); // "rated" may have been cleared for a guest
   if (!app.user) {
     who.textContent = "";
     return;
@@ -469,6 +474,10 @@ function setupLobby() {
     form.addEventListener("input", () => stakeHint(form, balance()));
   }
   fillPlayerChoices();
+  // Hints are for casual tables only (#15): a rated table cannot have them.
+  const create = $(".create-form");
+  create.addEventListener("change", () => syncHints(create));
+  syncHints(create);
   $(".quick-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const f = ev.target.elements;
@@ -503,6 +512,7 @@ function setupLobby() {
             max_offer: Number(f.max_offer.value),
           };
     const body = { game, players, options, private: f.private.checked, rated: f.rated.checked };
+    if (f.hints.checked && !f.rated.checked) body.hints = true; // unset: none (#15)
     const timeout = Number(f.turn_timeout.value);
     body.turn_timeout = timeout > 0 ? timeout : null;
     if (f.bots.checked) body.bots = Array(players - 1).fill(Number(f.level.value));
@@ -560,6 +570,17 @@ function setupLobby() {
     }
     ev.target.value = "";
   });
+}
+
+/** The create form's "Allow hints": off and unavailable while "rated" is ticked. */
+function syncHints(form) {
+  const box = form.elements.hints;
+  const rated = form.elements.rated.checked;
+  if (rated) box.checked = false;
+  box.disabled = rated;
+  const label = box.closest("label");
+  label.classList.toggle("disabled", rated);
+  label.title = rated ? t("hints_off_rated") : "";
 }
 
 function scheduleLobbyRefresh() {
@@ -626,6 +647,7 @@ async function refreshLobby() {
     `<li data-table="${esc(tb.id)}"><span class="what">${esc(gameName(tb.game))}</span>` +
     `<span class="pill">${esc(t("players_n", { n: tb.players }))}</span>` +
     `<span class="pill">${esc(optionsLine(tb))}</span>${ratedPill(tb.rated)}` +
+    (tb.hints ? `<span class="pill hints">${esc(t("hints_pill"))}</span>` : "") +
     (tb.stake ? `<span class="pill stake">${esc(stakeLine(tb.stake))}</span>` : "") +
     `<span class="seats-line">${seatsLine(tb)}</span><span class="actions">${buttons}</span></li>`;
   const btn = (what, id, key, primary = false) =>
@@ -800,6 +822,7 @@ function drawTable() {
   if (!app.tableView) {
     root.innerHTML = "";
     app.tableView = new TableView(root, {
+      errorText,
       // One intent per view: it names the view's seq, so the server refuses it as stale
       // if the table has moved on, and a second click on the same view sends nothing.
       // Returns false when nothing could be sent (no connection): the player may retry.
@@ -853,6 +876,8 @@ function drawTable() {
     spectators: info.spectators,
     stake: info.stake,
     stakeHold: info.stake_hold,
+    hints: Boolean(info.hints),
+    tableId: tb.id,
   });
   const over = game === "imperial" ? obs.over : obs.phase === "over";
   if (over && app.overShown !== tb.id) {
@@ -911,6 +936,10 @@ function setupReplay() {
     if (btn && app.replay) replayStep(btn.dataset.step);
   });
   $(".verify-btn").addEventListener("click", verifyReplay);
+  fillReviewLevels();
+  $(".review-btn").addEventListener("click", () => {
+    app.replay?.review?.request(Number($(".review-level").value) || DEFAULT_LEVEL);
+  });
   $(".replay-range").addEventListener("input", (ev) => {
     if (app.replay) replayGo(Number(ev.target.value));
   });
@@ -947,8 +976,9 @@ function startReplay(data, id, recordText = null) {
   const view = new TableView(root, { replay: true });
   const names = replayNames(data);
   // recordText: an uploaded record, which Verify sends back to be checked.
-  app.replay = { id, data, view, names, step: 0, timer: null, recordText, verdict: null };
+  app.replay = { id, data, view, names, step: 0, timer: null, recordText, verdict: null, review: null };
   renderVerdict();
+  startReview(app.replay);
   const range = $(".replay-range");
   range.max = String(data.steps.length - 1);
   replayGo(0);
@@ -968,8 +998,53 @@ function closeReplay() {
   box.innerHTML = "";
   if (!app.replay) return;
   clearInterval(app.replay.timer);
+  app.replay.review?.destroy();
   app.replay.view.destroy();
   app.replay = null;
+}
+
+/** The review's depths in the page's language, the choice kept. */
+function fillReviewLevels() {
+  const sel = $(".review-level");
+  const keep = sel.value || String(DEFAULT_LEVEL);
+  sel.innerHTML = REVIEW_LEVELS.map((n) => `<option value="${n}">${esc(t("review_level_n", { n }))}</option>`).join("");
+  sel.value = keep;
+}
+
+/** A stored game's review (#15): asked for here, shown beside the replay. A record from
+ * disk has none (the server keeps reviews of its own games only). */
+function startReview(r) {
+  const ask = $(".review-ask");
+  ask.hidden = r.id == null;
+  if (r.id == null) return;
+  const mySeat = app.user ? r.data.players?.indexOf(app.user.name) : -1;
+  r.review = new ReviewPanel($(".review-panel"), {
+    gameId: r.id,
+    game: r.data.game,
+    names: () => r.names,
+    mySeat: mySeat >= 0 ? mySeat : null,
+    errorText,
+    onBusy: (busy) => {
+      $(".review-btn").disabled = busy;
+    },
+    onResize: () => r.view.fit(),
+    onJump: (index) => {
+      if (app.replay !== r) return;
+      if (r.timer) replayStep("play"); // stop playing: the chosen move stays on screen
+      const last = r.data.steps.length - 1;
+      // Step i shows the game just after action i - 1: the move itself, in the trick.
+      replayGo(Math.max(0, Math.min(last, index + 1)));
+      // On a narrow screen the table is below the review: bring its felt into view.
+      const felt = $("#replay-root .felt");
+      if (felt && window.matchMedia("(max-width: 1000px)").matches) {
+        // below the controls, which stay at the top of the screen there
+        const bar = $(".replay-controls").getBoundingClientRect().height;
+        felt.style.setProperty("--controls-h", `${Math.ceil(bar) + 4}px`);
+        felt.scrollIntoView({ block: "start" });
+      }
+    },
+  });
+  r.review.load();
 }
 
 /** Asks the server to check the deals of the game on screen against its seed. */
@@ -1095,6 +1170,7 @@ function replayGo(i) {
     hands: step.hands,
   });
   $(".replay-range").value = String(i);
+  r.review?.setStep(i);
   $(".replay-pos").textContent = t("replay_step", { n: i, of: data.steps.length - 1 });
   const a = step.action;
   const text = a ? t("replay_action", { name: r.names[a.seat], action: actionWords(a.action, r.names) }) : t("replay_start");

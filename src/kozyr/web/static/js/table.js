@@ -9,6 +9,7 @@ import { lang, t } from "./i18n.js";
 import { narrateAll, titleWord, trumpWords } from "./narrate.js";
 import { stakePillHtml } from "./stakes.js";
 import { TableExtras } from "./table_extras.js";
+import { HintControl } from "./hints.js";
 
 const POSITIONS = {
   2: ["bottom", "top"],
@@ -82,7 +83,7 @@ export class TableView {
   /**
    * root: the element to draw into. onAction(text): sends an action ("QS", "swap 2", ...).
    */
-  constructor(root, { onAction = () => {}, replay = false } = {}) {
+  constructor(root, { onAction = () => {}, replay = false, errorText } = {}) {
     this.root = root;
     this.onAction = onAction;
     this.replay = replay;
@@ -100,6 +101,7 @@ export class TableView {
     this.pointer = null; // the kind of the last pointer on the hand: mouse, touch or pen
     this.build();
     this.extras = new TableExtras(this); // #16B: deal summaries, score sheet, last trick
+    this.hints = new HintControl(this, { errorText }); // #15: at tables that allow hints
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
     this.resizeHandler = () => this.fit();
@@ -187,7 +189,8 @@ export class TableView {
 
   /**
    * frame: {game, obs, mySeat, names, seats: [{name, bot, connected}], deadline,
-   *         spectators, hands (replay: every seat's hand)}
+   *         spectators, hands (replay: every seat's hand), hints and tableId (a table
+   *         that allows hints: the hint button on your turn)}
    */
   update(frame) {
     const prev = this.model;
@@ -310,6 +313,7 @@ export class TableView {
     this.renderFeed();
     this.renderHand(prev);
     this.renderDecision();
+    this.hints.update();
     this.startTimer();
     this.fitTable();
     this.placeTrick();
