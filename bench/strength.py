@@ -145,6 +145,95 @@ def emperor_seed(
     return out
 
 
+def _won(events: list[Any], seat: int) -> int:
+    return sum(1 for e in events if e["type"] == "trick" and e["winner"] == seat)
+
+
+def king_trump_check(rounds: int, search_budget: float, playouts: int) -> None:
+    """Is no trumps right for the King as often as the search names it (E9, E10)?
+
+    Rounds 2-10 of heuristic self-play games, at the King's trump decision: the true deal
+    is played out ``playouts`` times with no trumps and with the King's best suit
+    (the heuristic's valuation among the four suits), every seat played by the heuristic,
+    and (``search_budget`` > 0) once each by level-3-like searches for every seat with that
+    budget a card. Prints the King's mean tricks with each, the difference with its 95%
+    CI, and how often level 3 (as shipped) names no trumps in the same positions.
+    """
+    import random
+
+    from kozyr.bots.emperor.heuristic import decide, king_trump_value
+    from kozyr.bots.emperor.search import EmperorSearch
+    from kozyr.games.emperor import EmperorOptions, EmperorState
+    from kozyr.games.emperor.actions import TRUMP
+    from kozyr.games.tricks import NO_TRUMP
+
+    rng = random.Random(7)
+    positions: list[EmperorState] = []
+    seed = 0
+    while len(positions) < rounds:
+        seed += 1
+        st = EmperorState.new(EmperorOptions(players=4), seed=seed, join_order=[0, 1, 2, 3])
+        while not st.over and len(positions) < rounds:
+            seat = st.to_act
+            assert seat is not None
+            if st.phase == "trump":
+                positions.append(st.clone())
+            o = st.observation(seat)
+            st.apply(decide(o, o.legal_actions, rng))
+    level3 = EmperorSearch(1, cap=0.25, name="level3")
+    nt_named = 0
+    diffs_h: list[float] = []
+    diffs_s: list[float] = []
+    for st in positions:
+        king = st.to_act
+        assert king is not None
+        hand = st.hands[king]
+        suit = max(range(4), key=lambda t: king_trump_value(hand, t, 4))
+        o = st.observation(king)
+        nt_named += level3.choose(o, o.legal_actions, 0.0) == TRUMP + NO_TRUMP
+        got: dict[int, list[float]] = {NO_TRUMP: [], suit: []}
+        for t in (NO_TRUMP, suit):
+            for _ in range(playouts):
+                c = st.clone()
+                since = len(c.events)
+                c.apply(TRUMP + t)
+                number = c.round
+                while not c.over and c.round == number and c.phase == "play":
+                    s2 = c.to_act
+                    assert s2 is not None
+                    o2 = c.observation(s2)
+                    c.apply(decide(o2, o2.legal_actions, rng))
+                got[t].append(float(_won(c.events[since:], king)))
+        diffs_h.append(statistics.fmean(got[NO_TRUMP]) - statistics.fmean(got[suit]))
+        if search_budget > 0:
+            res: dict[int, float] = {}
+            for t in (NO_TRUMP, suit):
+                c = st.clone()
+                since = len(c.events)
+                c.apply(TRUMP + t)
+                bots = [EmperorSearch(10 + s, cap=search_budget) for s in range(4)]
+                number = c.round
+                while not c.over and c.round == number and c.phase == "play":
+                    s2 = c.to_act
+                    assert s2 is not None
+                    o2 = c.observation(s2)
+                    c.apply(bots[s2].choose(o2, o2.legal_actions, search_budget))
+                res[t] = float(_won(c.events[since:], king))
+            diffs_s.append(res[NO_TRUMP] - res[suit])
+    print(f"level 3 names no trumps as King in {nt_named} of {len(positions)} positions")
+    m, lo, hi = ci(diffs_h)
+    print(
+        f"RESULT emperor-king-trump: King's tricks, no trumps minus best suit, heuristic "
+        f"play: {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}] ({len(diffs_h)} rounds x {playouts})"
+    )
+    if diffs_s:
+        m, lo, hi = ci(diffs_s)
+        print(
+            f"RESULT emperor-king-trump: same with searching players ({search_budget} s a "
+            f"card): {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}] ({len(diffs_s)} rounds)"
+        )
+
+
 def _commit() -> str:
     try:
         return subprocess.run(
@@ -221,7 +310,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--first-seed", type=int, default=None)
     ap.add_argument("--minutes", type=float, default=None)
     ap.add_argument("--players", type=int, default=None, help="default 2 (Imperial), 4")
+    ap.add_argument("--king-trump", type=int, default=0, help="rounds for the no-trumps check (E9)")
+    ap.add_argument("--search-budget", type=float, default=0.0)
     args = ap.parse_args(argv)
+    if args.king_trump:
+        king_trump_check(args.king_trump, args.search_budget, 4)
+        return
     if args.list or args.row is None:
         for name, r in ROWS.items():
             print(f"{name}: {r.game} {r.a} vs {r.b} ({r.what})")
