@@ -184,13 +184,16 @@ def king_trump_check(rounds: int, search_budget: float, playouts: int) -> None:
     nt_named = 0
     diffs_h: list[float] = []
     diffs_s: list[float] = []
+    named: list[bool] = []
     for st in positions:
         king = st.to_act
         assert king is not None
         hand = st.hands[king]
         suit = max(range(4), key=lambda t: king_trump_value(hand, t, 4))
         o = st.observation(king)
-        nt_named += level3.choose(o, o.legal_actions, 0.0) == TRUMP + NO_TRUMP
+        chose_nt = level3.choose(o, o.legal_actions, 0.0) == TRUMP + NO_TRUMP
+        nt_named += chose_nt
+        named.append(chose_nt)
         got: dict[int, list[float]] = {NO_TRUMP: [], suit: []}
         for t in (NO_TRUMP, suit):
             for _ in range(playouts):
@@ -232,6 +235,14 @@ def king_trump_check(rounds: int, search_budget: float, playouts: int) -> None:
             f"RESULT emperor-king-trump: same with searching players ({search_budget} s a "
             f"card): {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}] ({len(diffs_s)} rounds)"
         )
+        for label, pick in (("named no trumps", True), ("named a suit", False)):
+            part = [d for d, n in zip(diffs_s, named, strict=True) if n == pick]
+            if part:
+                m, lo, hi = ci(part)
+                print(
+                    f"RESULT emperor-king-trump: where level 3 {label}: {m:+.2f}, "
+                    f"95% CI [{lo:+.2f}, {hi:+.2f}] ({len(part)} rounds)"
+                )
 
 
 def _commit() -> str:
