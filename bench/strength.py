@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import subprocess
 import sys
@@ -254,23 +255,19 @@ def _commit() -> str:
         return "?"
 
 
-def run(name: str, seeds: int, minutes: float | None, players: int, first: int | None) -> None:
-    row = ROWS[name]
-    start = time.perf_counter()
-    first_seed = row.first_seed if first is None else first
-    times: list[float] = []
-    per_seed: list[float] = []
-    margins: list[float] = []
-    units = 0
-    done = 0
-    print(
-        f"# {name}: {row.a} vs {row.b}, {players} players, seeds {first_seed}.., "
-        f"budgets {row.budget_a or 'own cap'} / {row.budget_b or 'own cap'}, "
-        f"commit {_commit()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
-        flush=True,
-    )
+def _play_seeds(
+    row: Row,
+    seeds: range,
+    minutes: float | None,
+    players: int,
+    start: float,
+    times: list[float],
+    per_seed: list[float],
+    margins: list[float],
+) -> None:
     label = "play points/deal" if row.what == "pp" else "Emperor share"
-    for seed in range(first_seed, first_seed + seeds):
+    units = 0
+    for seed in seeds:
         if minutes is not None and time.perf_counter() - start > 60 * minutes:
             break
         if row.what == "pp":
@@ -282,7 +279,7 @@ def run(name: str, seeds: int, minutes: float | None, players: int, first: int |
             per_seed.append(statistics.fmean(g[0] for g in games))
             margins.append(statistics.fmean(g[1] for g in games))
             units += len(games)
-        done += 1
+        done = len(per_seed)
         m, lo, hi = ci(per_seed)
         print(
             f"seed {seed}: {label} {m:+.3f} [{lo:+.3f}, {hi:+.3f}] after {done} seeds "
@@ -290,6 +287,38 @@ def run(name: str, seeds: int, minutes: float | None, players: int, first: int |
             f"{time.perf_counter() - start:.0f} s",
             flush=True,
         )
+
+
+def run(name: str, seeds: int, minutes: float | None, players: int, first: int | None) -> None:
+    row = ROWS[name]
+    start = time.perf_counter()
+    first_seed = row.first_seed if first is None else first
+    times: list[float] = []
+    per_seed: list[float] = []
+    margins: list[float] = []
+    print(
+        f"# {name}: {row.a} vs {row.b}, {players} players, seeds {first_seed}.., "
+        f"budgets {row.budget_a or 'own cap'} / {row.budget_b or 'own cap'}, "
+        f"commit {_commit()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        flush=True,
+    )
+    label = "play points/deal" if row.what == "pp" else "Emperor share"
+    try:
+        _play_seeds(
+            row,
+            range(first_seed, first_seed + seeds),
+            minutes,
+            players,
+            start,
+            times,
+            per_seed,
+            margins,
+        )
+    except KeyboardInterrupt:
+        # kill -TERM (or ^C) ends a run early: the seeds done so far still give figures.
+        print("interrupted", flush=True)
+    done = len(per_seed)
+    units = done * players
     if not per_seed:
         print("no seed played")
         return
@@ -313,6 +342,10 @@ def run(name: str, seeds: int, minutes: float | None, players: int, first: int |
         )
 
 
+def _stop(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("row", nargs="?", choices=sorted(ROWS))
@@ -324,6 +357,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--king-trump", type=int, default=0, help="rounds for the no-trumps check (E9)")
     ap.add_argument("--search-budget", type=float, default=0.0)
     args = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)
     if args.king_trump:
         king_trump_check(args.king_trump, args.search_budget, 4)
         return
