@@ -3,6 +3,7 @@
     .venv/bin/python bench/strength.py --list
     nice -n 10 .venv/bin/python bench/strength.py imperial-l3-ismcts --seeds 200
     nice -n 10 .venv/bin/python bench/strength.py emperor-l3-field --seeds 100 --minutes 30
+    nice -n 10 .venv/bin/python bench/strength.py --king-trump 100 --search-budget 0.02
 
 Imperial rows measure **play points per deal** (as ``python -m kozyr.bots.imperial.duel
 --deals``): the first deal of each seed is played with A in every seat in turn and B in
@@ -19,6 +20,9 @@ more than one legal action) are printed as median and p99. Bots play as shipped:
 both sides the same wall time a move, the level's cap). ``--minutes`` stops after the
 seed under way once the time is up, and the figures so far are printed; a line of
 running figures follows every seed, so a run that is cut short still has its result.
+
+``--king-trump N`` checks the King's no-trumps choice (E9) instead: see
+:func:`king_trump_check` and docs/bots.md, "No trumps as King".
 """
 
 from __future__ import annotations
