@@ -408,3 +408,14 @@ def test_the_observation_given_to_bots_holds_no_hidden_card() -> None:
     assert not any(m & others for m in obs.played)
     # What a bot is handed carries only public data and its own hand.
     assert decide(obs, list(obs.legal_actions), random.Random(0)) in obs.legal_actions
+
+
+def test_search_levels_stop_on_their_clock_not_on_a_work_limit() -> None:
+    # Issue #15: level 3 stopped on 5 000 simulated cards, a tenth of its 0.25 s; the
+    # search levels now have no work limit, only their time cap (1 beginner .. 5 master).
+    caps = {3: 0.25, 4: 0.8, 5: 2.0}
+    for level, cap in caps.items():
+        bot = make_bot("emperor", level, seed=1)
+        assert isinstance(bot, EmperorSearch)
+        assert bot.work is None
+        assert bot.cap == cap

@@ -8,6 +8,15 @@ shown nor played is in nobody else's hidden cards (with two players it may be in
 stock). With two players the 7 unused stock cards are unknown, so the opponent's hidden
 cards are drawn from every unseen card and the rest are left in the stock.
 
+The deal's declarations are facts about each dealt hand (the hand now, plus the cards it
+has played) and are kept too (:class:`Declared`): the announced point (I6.4: its suit has
+exactly that length and value, and no other suit beats it), and the number of imperials
+the seat announced (I6.3: unmarked ones are counted aloud, a seat that announced nothing
+held none). The point suit is dealt first, from the subsets of its unseen cards with the
+right length and value; the rest is checked on the finished deal and redrawn if it fails.
+If no fitting deal turns up after many draws (an observation built by hand can announce an
+impossible point) the declarations are dropped for that world rather than failing.
+
 The draw is not exactly uniform over consistent deals (cards are placed most-constrained
 first, each to a holder chosen in proportion to its free room), which is close enough for
 PIMC and fast; the rare dead end is retried, and as a last resort solved as a bipartite
@@ -18,19 +27,66 @@ This is the one Imperial sampler: the bots and the interop layer
 
 from __future__ import annotations
 
+import itertools
 import random
+from dataclasses import dataclass
 
 from kozyr.bots.matching import SampleError, match_hands
-from kozyr.cards import card_list
-from kozyr.games.imperial import ImperialObservation, ImperialState, honour_mask
-from kozyr.games.imperial.card_tables import low_rank_for
+from kozyr.cards import card_list, suit_name
+from kozyr.games.imperial import (
+    ImperialObservation,
+    ImperialState,
+    find_imperials,
+    honour_mask,
+    point_of,
+)
+from kozyr.games.imperial.card_tables import CARD_VALUE, low_rank_for
 from kozyr.games.tricks import suits_cards
 
 from .knowledge import DealKnowledge, knowledge
 
-__all__ = ["SampleError", "Sampler", "sample_hidden"]
+__all__ = ["Declared", "SampleError", "Sampler", "declared", "sample_hidden"]
 
 _TRIES = 40
+# Draws that must also fit the declarations before they are given up for one world.
+_DECLARED_TRIES = 300
+_SUIT_OF_LETTER = {suit_name(s): s for s in range(4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """What one seat announced about its dealt hand in this deal (I6, I13)."""
+
+    point: tuple[int, int, int] | None
+    """(suit, length, value) of the announced point, or None if none was announced."""
+    imperials: int | None
+    """Imperials the seat announced (0 if it announced none), or None when the deal's
+    declarations are not known (an observation without its events)."""
+
+
+def declared(obs: ImperialObservation) -> list[Declared]:
+    """Per seat, its announcements in the current deal, read from the public events."""
+    n = obs.options.players
+    start = 0
+    for i, e in enumerate(obs.events):
+        if e["type"] == "deal":
+            start = i
+    points: dict[int, tuple[int, int, int]] = {}
+    counts: dict[int, int] = {}
+    white = False
+    for e in obs.events[start:]:
+        if e["type"] == "white_imperial":
+            white = True
+        if e["type"] != "declare":
+            continue
+        if e["kind"] == "point":
+            points[e["seat"]] = (_SUIT_OF_LETTER[e["suit"]], e["length"], e["value"])
+        elif e["kind"] == "imperials":
+            counts[e["seat"]] = e["count"]
+    # The point is announced after the imperials (I6.4): once it is, every seat that
+    # announced no imperial count held none. A white deal has no play to search.
+    known = bool(points) and not white
+    return [Declared(points.get(s), counts.get(s, 0) if known else None) for s in range(n)]
 
 
 def sample_hidden(obs: ImperialObservation, rng: random.Random) -> list[int]:
@@ -64,9 +120,56 @@ class Sampler:
             [h for h, a in enumerate(self._allowed) if a >> c & 1 and self._caps[h]]
             for c in self._cards
         ]
+        self.declared = declared(obs)
+        self._low = low_rank_for(k.players)
+        # Per other seat with an announced point: the cards it has already shown of its
+        # dealt hand (played, or shown in hand), and the subsets of the unseen cards of
+        # the point suit it may still hold that complete the point's length and value.
+        self._point_sets: list[list[int] | None] = []
+        for h, s in enumerate(self._seats):
+            d = self.declared[s]
+            if d.point is None:
+                self._point_sets.append(None)
+                continue
+            suit, length, total = d.point
+            suit_mask = suits_cards(1 << suit)
+            public = (obs.played[s] | obs.shown[s]) & suit_mask
+            want = length - public.bit_count()
+            rest = total - sum(CARD_VALUE[c] for c in card_list(public))
+            free = card_list(k.unseen & suit_mask & self._allowed[h])
+            sets = (
+                [
+                    sum(1 << c for c in combo)
+                    for combo in itertools.combinations(free, want)
+                    if sum(CARD_VALUE[c] for c in combo) == rest
+                ]
+                if 0 <= want <= len(free)
+                else []
+            )
+            self._point_sets.append(sets)
+        # A seat whose point suit is dealt first takes no more cards of that suit.
+        allowed = self._allowed[:]
+        for h, s in enumerate(self._seats):
+            point = self.declared[s].point
+            if point is not None:
+                allowed[h] &= ~suits_cards(1 << point[0])
+        self._eligible_declared = [
+            [h for h, a in enumerate(allowed) if a >> c & 1 and self._caps[h]] for c in self._cards
+        ]
+        self._has_points = any(sets is not None for sets in self._point_sets)
+        self._constrained = any(
+            d.point is not None or d.imperials is not None
+            for s, d in enumerate(self.declared)
+            if s != k.seat
+        )
 
     def hidden(self, rng: random.Random) -> list[int]:
         """One guess of every seat's hand (bit masks; the observer's entry is his hand)."""
+        if self._constrained:
+            for _ in range(_DECLARED_TRIES):
+                got = self._try_declared(rng)
+                if got is not None:
+                    return got
         for _ in range(_TRIES):
             got = self._try(rng)
             if got is not None:
@@ -74,13 +177,58 @@ class Sampler:
         holders = range(len(self._caps))
         return self._hands(match_hands(holders, self._caps, self._allowed, self._pool, rng))
 
-    def _try(self, rng: random.Random) -> list[int] | None:
+    def fits_declarations(self, hidden: list[int]) -> bool:
+        """Whether every other seat's dealt hand in ``hidden`` (its hand now plus the cards
+        it has played) makes the point and the imperial count it announced (I6)."""
+        k = self.know
+        for s in self._seats:
+            d = self.declared[s]
+            dealt = hidden[s] | self.obs.played[s]
+            if d.point is not None and point_of(dealt) != d.point:
+                return False
+            if d.imperials is not None:
+                turnup = self.obs.turnup if s == self.obs.dealer else None
+                found = find_imperials(dealt, k.trump, self._low, turnup)
+                if sum(i.count for i in found) != d.imperials:
+                    return False
+        return True
+
+    def _try_declared(self, rng: random.Random) -> list[int] | None:
+        # Deal each announced point suit first, then the rest; check the whole deal.
+        forced = [0] * len(self._caps)
+        banned = 0
+        for h, sets in enumerate(self._point_sets):
+            if sets is None:
+                continue
+            if not sets:
+                return None
+            pick = rng.choice(sets)
+            if pick & banned or pick.bit_count() > self._caps[h]:
+                return None
+            forced[h] = pick
+            banned |= pick
+        got = self._try(rng, forced) if self._has_points else self._try(rng)
+        if got is None:
+            return None
+        hidden = self._hands(got)
+        return hidden if self.fits_declarations(hidden) else None
+
+    def _try(self, rng: random.Random, forced: list[int] | None = None) -> list[int] | None:
         eligible = self._eligible
-        order = list(range(len(self._cards)))
-        rng.shuffle(order)
-        order.sort(key=lambda i: len(eligible[i]))
         free = self._caps[:]
         masks = [0] * len(free)
+        cards: list[int] = list(range(len(self._cards)))
+        if forced is not None:
+            taken = 0
+            for h, m in enumerate(forced):
+                masks[h] = m
+                free[h] -= m.bit_count()
+                taken |= m
+            cards = [i for i in cards if not taken >> self._cards[i] & 1]
+            eligible = self._eligible_declared
+        order = cards
+        rng.shuffle(order)
+        order.sort(key=lambda i: len(eligible[i]))
         for i in order:
             choices = [h for h in eligible[i] if free[h]]
             if not choices:

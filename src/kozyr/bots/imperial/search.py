@@ -3,7 +3,8 @@
 Each world deals the hidden cards consistently with the observation (:mod:`.sampler`),
 then every legal card is played in it and the deal is finished with the heuristic for
 every seat (:func:`.heuristic.playout`); the final position is valued for the observer
-(:mod:`.value`). Cards are ranked by their mean value over the same worlds.
+(:func:`.value.search_value`: the score sheet, then play points, then tricks, so that
+cards are not tied flat). Cards are ranked by their mean value over the same worlds.
 
 Cards that are interchangeable (same suit, no card between them that another player
 could hold, neither an honour nor a tombé card) are searched once, which saves much of
@@ -25,12 +26,13 @@ from kozyr.games.imperial.card_tables import STRENGTH, deck_for
 
 from .heuristic import decide_in_observation, playout
 from .sampler import Sampler
-from .value import value
+from .value import search_value
 
 __all__ = ["SearchBot", "equivalent_groups", "rank_in_worlds", "search_observation"]
 
-# The heuristic's own card gets this much extra, so equal values follow its advice.
-_TIE_BREAK = 1e-6
+# The heuristic's own card gets this much extra, so equal values follow its advice (far
+# below one trick's weight in one world of thousands: value.TRICK_TIE).
+_TIE_BREAK = 1e-9
 # Time kept back from the budget for the set-up and the return.
 _MARGIN = 0.01
 
@@ -93,9 +95,10 @@ def rank_in_worlds(
 
     def evaluate(w: ImperialState, card: int, _rng: random.Random) -> float:
         child = w.clone()
+        since = len(child.events)
         child.apply(card)
         playout(child)
-        return value(child, seat)
+        return search_value(child, seat, since)
 
     if len(legal) > 1:
         tally = pimc(

@@ -1,0 +1,378 @@
+"""The strength table of docs/bots.md: every row, its sample and its 95% confidence interval.
+
+    .venv/bin/python bench/strength.py --list
+    nice -n 10 .venv/bin/python bench/strength.py imperial-l3-ismcts --seeds 200
+    nice -n 10 .venv/bin/python bench/strength.py emperor-l3-field --seeds 100 --minutes 30
+    nice -n 10 .venv/bin/python bench/strength.py --king-trump 100 --search-budget 0.02
+
+Imperial rows measure **play points per deal** (as ``python -m kozyr.bots.imperial.duel
+--deals``): the first deal of each seed is played with A in every seat in turn and B in
+the others (duplicate deals: both get the same cards), and A's points scored in the play
+(I8 honours, I10 tricks and capot, a tombé as 24) minus the opponents' mean are counted.
+Emperor rows play whole games (10 rounds, 4 players) with A in each seat in turn against
+three B bots (duplicate: the same seed once per seat) and count A's Emperor share (E12)
+and A's final total minus the field's mean (E11).
+
+The unit of the interval is the seed (its deals or games are averaged first, since they
+share cards): mean ± 1.96 standard errors over seeds. A's decision times (decisions with
+more than one legal action) are printed as median and p99. Bots play as shipped: each gets
+``budget`` 0 (its own cap) unless the row gives a per-move budget (the ISMCTS rows give
+both sides the same wall time a move, the level's cap). ``--minutes`` stops after the
+seed under way once the time is up, and the figures so far are printed; a line of
+running figures follows every seed, so a run that is cut short still has its result.
+
+``--king-trump N`` checks the King's no-trumps choice (E9) instead: see
+:func:`king_trump_check` and docs/bots.md, "No trumps as King".
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from kozyr.bots.base import Bot
+from kozyr.bots.registry import make_bot
+
+
+@dataclass(frozen=True)
+class Row:
+    game: str
+    a: str
+    b: str
+    budget_a: float
+    budget_b: float
+    what: str
+    first_seed: int = 1000
+
+
+ROWS: dict[str, Row] = {
+    "imperial-heuristic-random": Row("imperial", "heuristic", "random", 0.0, 0.0, "pp"),
+    "imperial-l3-heuristic": Row("imperial", "level3", "heuristic", 0.0, 0.0, "pp"),
+    # Equal wall time a move: both get level 3's cap (0.25 s) as the move's budget.
+    "imperial-l3-ismcts": Row("imperial", "level3", "ismcts", 0.25, 0.25, "pp"),
+    "imperial-l5-l3": Row("imperial", "level5", "level3", 0.0, 0.0, "pp"),
+    "imperial-l5-heuristic": Row("imperial", "level5", "heuristic", 0.0, 0.0, "pp"),
+    "imperial-oracle-heuristic": Row("imperial", "oracle", "heuristic", 0.0, 0.0, "pp"),
+    "emperor-l3-field": Row("emperor", "level3", "heuristic", 0.0, 0.0, "emperor"),
+    "emperor-l5-field": Row("emperor", "level5", "heuristic", 0.0, 0.0, "emperor"),
+}
+
+_PLAY_REASONS = frozenset({"honour led", "honour heads the trick", "tricks", "capot"})
+
+
+def ci(values: list[float]) -> tuple[float, float, float]:
+    """Mean and 95% normal interval over ``values`` (one value a seed)."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, -math.inf, math.inf
+    h = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return m, m - h, m + h
+
+
+def quantile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else math.nan
+
+
+def _choose(bot: Bot, state: Any, seat: int, budget: float) -> int:
+    if getattr(bot, "needs_state", False):
+        return int(bot.choose_state(state.clone(), budget))  # type: ignore[attr-defined]
+    return bot.choose(state.observation(seat), state.legal_actions(), budget)
+
+
+def imperial_seed(row: Row, seed: int, players: int, times: list[float]) -> list[float]:
+    """A's play-point difference in the first deal of ``seed``, once per seat."""
+    from kozyr.games.imperial import ImperialOptions, ImperialState
+
+    out: list[float] = []
+    for a_seat in range(players):
+        state = ImperialState.new(ImperialOptions(players=players), seed=seed)
+        bots = [make_bot("imperial", row.b, seed * 10 + 1 + s) for s in range(players)]
+        bots[a_seat] = make_bot("imperial", row.a, seed * 10)
+        first = len(state.events)
+        number = state.deal_number
+        while state.deal_number == number and state.to_act is not None:
+            seat = state.to_act
+            legal = state.legal_actions()
+            budget = row.budget_a if seat == a_seat else row.budget_b
+            t0 = time.perf_counter()
+            action = _choose(bots[seat], state, seat, budget)
+            if seat == a_seat and len(legal) > 1:
+                times.append(time.perf_counter() - t0)
+            state.apply(action)
+        points = [0.0] * players
+        for e in state.events[first:]:
+            if e["type"] == "score" and e["reason"] in _PLAY_REASONS:
+                points[e["seat"]] += e["points"]
+            elif e["type"] == "mark" and e["reason"] == "imperial tombé":
+                points[e["seat"]] += 24 * e["imperials"]
+        others = sum(points[s] for s in range(players) if s != a_seat) / (players - 1)
+        out.append(points[a_seat] - others)
+    return out
+
+
+def emperor_seed(
+    row: Row, seed: int, players: int, times: list[float]
+) -> list[tuple[float, float]]:
+    """(Emperor or not, A's total minus the field's mean) for the game of ``seed``, once
+    with A in each seat."""
+    from kozyr.games.emperor import EmperorOptions, EmperorState
+
+    out: list[tuple[float, float]] = []
+    for a_seat in range(players):
+        state = EmperorState.new(
+            EmperorOptions(players=players), seed=seed, join_order=list(range(players))
+        )
+        bots = [make_bot("emperor", row.b, seed * 10 + 1 + s) for s in range(players)]
+        bots[a_seat] = make_bot("emperor", row.a, seed * 10)
+        while not state.over:
+            seat = state.to_act
+            assert seat is not None
+            legal = state.legal_actions()
+            budget = row.budget_a if seat == a_seat else row.budget_b
+            t0 = time.perf_counter()
+            action = _choose(bots[seat], state, seat, budget)
+            if seat == a_seat and len(legal) > 1:
+                times.append(time.perf_counter() - t0)
+            state.apply(action)
+        totals = state.totals
+        standing = state.standing
+        assert standing is not None
+        field = sum(totals[s] for s in range(players) if s != a_seat) / (players - 1)
+        out.append((float(standing[0] == a_seat), totals[a_seat] - field))
+    return out
+
+
+def _won(events: list[Any], seat: int) -> int:
+    return sum(1 for e in events if e["type"] == "trick" and e["winner"] == seat)
+
+
+def king_trump_check(rounds: int, search_budget: float, playouts: int) -> None:
+    """Is no trumps right for the King as often as the search names it (E9, E10)?
+
+    Rounds 2-10 of heuristic self-play games, at the King's trump decision: the true deal
+    is played out ``playouts`` times with no trumps and with the King's best suit
+    (the heuristic's valuation among the four suits), every seat played by the heuristic,
+    and (``search_budget`` > 0) once each by level-3-like searches for every seat with that
+    budget a card. Prints the King's mean tricks with each, the difference with its 95%
+    CI, and how often level 3 (as shipped) names no trumps in the same positions.
+    """
+    import random
+
+    from kozyr.bots.emperor.heuristic import decide, king_trump_value
+    from kozyr.bots.emperor.search import EmperorSearch
+    from kozyr.games.emperor import EmperorOptions, EmperorState
+    from kozyr.games.emperor.actions import TRUMP
+    from kozyr.games.tricks import NO_TRUMP
+
+    rng = random.Random(7)
+    positions: list[EmperorState] = []
+    seed = 0
+    while len(positions) < rounds:
+        seed += 1
+        st = EmperorState.new(EmperorOptions(players=4), seed=seed, join_order=[0, 1, 2, 3])
+        while not st.over and len(positions) < rounds:
+            seat = st.to_act
+            assert seat is not None
+            if st.phase == "trump":
+                positions.append(st.clone())
+            o = st.observation(seat)
+            st.apply(decide(o, o.legal_actions, rng))
+    level3 = EmperorSearch(1, cap=0.25, name="level3")
+    nt_named = 0
+    diffs_h: list[float] = []
+    diffs_s: list[float] = []
+    named: list[bool] = []
+    for st in positions:
+        king = st.to_act
+        assert king is not None
+        hand = st.hands[king]
+        suit = max(range(4), key=lambda t: king_trump_value(hand, t, 4))
+        o = st.observation(king)
+        chose_nt = level3.choose(o, o.legal_actions, 0.0) == TRUMP + NO_TRUMP
+        nt_named += chose_nt
+        named.append(chose_nt)
+        got: dict[int, list[float]] = {NO_TRUMP: [], suit: []}
+        for t in (NO_TRUMP, suit):
+            for _ in range(playouts):
+                c = st.clone()
+                since = len(c.events)
+                c.apply(TRUMP + t)
+                number = c.round
+                while not c.over and c.round == number and c.phase == "play":
+                    s2 = c.to_act
+                    assert s2 is not None
+                    o2 = c.observation(s2)
+                    c.apply(decide(o2, o2.legal_actions, rng))
+                got[t].append(float(_won(c.events[since:], king)))
+        diffs_h.append(statistics.fmean(got[NO_TRUMP]) - statistics.fmean(got[suit]))
+        if search_budget > 0:
+            res: dict[int, float] = {}
+            for t in (NO_TRUMP, suit):
+                c = st.clone()
+                since = len(c.events)
+                c.apply(TRUMP + t)
+                bots = [EmperorSearch(10 + s, cap=search_budget) for s in range(4)]
+                number = c.round
+                while not c.over and c.round == number and c.phase == "play":
+                    s2 = c.to_act
+                    assert s2 is not None
+                    o2 = c.observation(s2)
+                    c.apply(bots[s2].choose(o2, o2.legal_actions, search_budget))
+                res[t] = float(_won(c.events[since:], king))
+            diffs_s.append(res[NO_TRUMP] - res[suit])
+    print(f"level 3 names no trumps as King in {nt_named} of {len(positions)} positions")
+    m, lo, hi = ci(diffs_h)
+    print(
+        f"RESULT emperor-king-trump: King's tricks, no trumps minus best suit, heuristic "
+        f"play: {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}] ({len(diffs_h)} rounds x {playouts})"
+    )
+    if diffs_s:
+        m, lo, hi = ci(diffs_s)
+        print(
+            f"RESULT emperor-king-trump: same with searching players ({search_budget} s a "
+            f"card): {m:+.2f}, 95% CI [{lo:+.2f}, {hi:+.2f}] ({len(diffs_s)} rounds)"
+        )
+        for label, pick in (("named no trumps", True), ("named a suit", False)):
+            part = [d for d, n in zip(diffs_s, named, strict=True) if n == pick]
+            if part:
+                m, lo, hi = ci(part)
+                print(
+                    f"RESULT emperor-king-trump: where level 3 {label}: {m:+.2f}, "
+                    f"95% CI [{lo:+.2f}, {hi:+.2f}] ({len(part)} rounds)"
+                )
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+
+
+def _play_seeds(
+    row: Row,
+    seeds: range,
+    minutes: float | None,
+    players: int,
+    start: float,
+    times: list[float],
+    per_seed: list[float],
+    margins: list[float],
+) -> None:
+    label = "play points/deal" if row.what == "pp" else "Emperor share"
+    units = 0
+    for seed in seeds:
+        if minutes is not None and time.perf_counter() - start > 60 * minutes:
+            break
+        if row.what == "pp":
+            diffs = imperial_seed(row, seed, players, times)
+            per_seed.append(statistics.fmean(diffs))
+            units += len(diffs)
+        else:
+            games = emperor_seed(row, seed, players, times)
+            per_seed.append(statistics.fmean(g[0] for g in games))
+            margins.append(statistics.fmean(g[1] for g in games))
+            units += len(games)
+        done = len(per_seed)
+        m, lo, hi = ci(per_seed)
+        print(
+            f"seed {seed}: {label} {m:+.3f} [{lo:+.3f}, {hi:+.3f}] after {done} seeds "
+            f"({units} {'deals' if row.what == 'pp' else 'games'}); "
+            f"{time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
+
+
+def run(name: str, seeds: int, minutes: float | None, players: int, first: int | None) -> None:
+    row = ROWS[name]
+    start = time.perf_counter()
+    first_seed = row.first_seed if first is None else first
+    times: list[float] = []
+    per_seed: list[float] = []
+    margins: list[float] = []
+    print(
+        f"# {name}: {row.a} vs {row.b}, {players} players, seeds {first_seed}.., "
+        f"budgets {row.budget_a or 'own cap'} / {row.budget_b or 'own cap'}, "
+        f"commit {_commit()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        flush=True,
+    )
+    label = "play points/deal" if row.what == "pp" else "Emperor share"
+    try:
+        _play_seeds(
+            row,
+            range(first_seed, first_seed + seeds),
+            minutes,
+            players,
+            start,
+            times,
+            per_seed,
+            margins,
+        )
+    except KeyboardInterrupt:
+        # kill -TERM (or ^C) ends a run early: the seeds done so far still give figures.
+        print("interrupted", flush=True)
+    done = len(per_seed)
+    units = done * players
+    if not per_seed:
+        print("no seed played")
+        return
+    m, lo, hi = ci(per_seed)
+    unit = "deals" if row.what == "pp" else "games"
+    print(
+        f"RESULT {name}: {label} {m:+.3f}, 95% CI [{lo:+.3f}, {hi:+.3f}], "
+        f"{units} {unit} ({done} seeds x {players} seats)"
+    )
+    if margins:
+        mm, mlo, mhi = ci(margins)
+        print(
+            f"RESULT {name}: total minus field mean {mm:+.2f} tricks, "
+            f"95% CI [{mlo:+.2f}, {mhi:+.2f}]"
+        )
+    if times:
+        print(
+            f"RESULT {name}: {row.a} decisions {len(times)}, median "
+            f"{1000 * statistics.median(times):.0f} ms, p99 {1000 * quantile(times, 0.99):.0f} ms, "
+            f"max {1000 * max(times):.0f} ms"
+        )
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("row", nargs="?", choices=sorted(ROWS))
+    ap.add_argument("--list", action="store_true", help="list the rows")
+    ap.add_argument("--seeds", type=int, default=100)
+    ap.add_argument("--first-seed", type=int, default=None)
+    ap.add_argument("--minutes", type=float, default=None)
+    ap.add_argument("--players", type=int, default=None, help="default 2 (Imperial), 4")
+    ap.add_argument("--king-trump", type=int, default=0, help="rounds for the no-trumps check (E9)")
+    ap.add_argument("--search-budget", type=float, default=0.0)
+    args = ap.parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)
+    if args.king_trump:
+        king_trump_check(args.king_trump, args.search_budget, 4)
+        return
+    if args.list or args.row is None:
+        for name, r in ROWS.items():
+            print(f"{name}: {r.game} {r.a} vs {r.b} ({r.what})")
+        return
+    row = ROWS[args.row]
+    players = args.players or (2 if row.game == "imperial" else 4)
+    run(args.row, args.seeds, args.minutes, players, args.first_seed)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
