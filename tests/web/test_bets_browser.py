@@ -126,3 +126,27 @@ def test_a_spectator_bets_through_the_page_and_sees_the_settlement(
     page.context.close()
     owner.close()
     rival.close()
+
+
+def test_a_late_market_list_does_not_undo_a_settlement(
+    bets_server: ServerProc, browser: Any
+) -> None:
+    """The list the page fetches when the game ends can arrive after the settlement frame
+    it raced; a market only moves forward (open → closed → settled, its pool only grows),
+    so the further copy of each market is the one kept."""
+    page = _page(browser)
+    guest(page, bets_server.base + "/")
+    cases = page.evaluate(
+        """async () => {
+          const { newer } = await import('/js/bets.js');
+          const settled = { state: 'settled', pool: 30, outcome: 'seat:0' };
+          const closed = { state: 'closed', pool: 30, outcome: null };
+          const open10 = { state: 'open', pool: 10 };
+          const open30 = { state: 'open', pool: 30 };
+          return [newer(settled, closed), newer(closed, settled), newer(open30, open10),
+                  newer(open10, open30), newer(open30, open30), newer(closed, open30)];
+        }"""
+    )
+    assert cases == [True, False, True, False, False, True]
+    clean(page)
+    page.context.close()

@@ -24,6 +24,16 @@ export function chipsText(n) {
   return t(CHIP_KEYS[rule] || "bets_chips_other", { n });
 }
 
+const STATE_RANK = { open: 0, closed: 1, settled: 2 };
+
+/** Whether copy ``a`` of a market is further along than copy ``b``. */
+export function newer(a, b) {
+  const ra = STATE_RANK[a.state] ?? 0;
+  const rb = STATE_RANK[b.state] ?? 0;
+  if (ra !== rb) return ra > rb;
+  return (a.pool || 0) > (b.pool || 0);
+}
+
 /** What one more chip on ``outcome`` would bring back if the market settled on it now. */
 export function returnPerChip(market, outcome) {
   return (market.pool + 1) / ((market.pools[outcome] || 0) + 1);
@@ -96,7 +106,15 @@ export class BetsPanel {
   async refresh() {
     try {
       const data = await api("GET", `/api/tables/${this.tableId}/markets`);
-      this.markets = new Map(data.markets.map((m) => [m.id, m]));
+      // The answer can be older than frames that arrived while it was on its way (the
+      // game ends, the refresh goes out, the settlement frame overtakes it): a market
+      // only moves forward, so the further copy of each wins.
+      const fresh = new Map();
+      for (const m of data.markets) {
+        const old = this.markets.get(m.id);
+        fresh.set(m.id, old && newer(old, m) ? old : m);
+      }
+      this.markets = fresh;
     } catch (e) {
       this.hooks.toast(this.hooks.errorText(e));
     }
