@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from kozyr.server import guests, names
+from kozyr.server import gctune, guests, names
 from kozyr.server.bodies import field_error
 from kozyr.server.config import Settings
 from kozyr.server.connection import KeepTransport
@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         restored = await server.lobby.restore()
         if server.cluster is not None:
             server.cluster.start()
+        gctune.tune(settings.gc_threshold)
         if server.on_ready is not None:
             server.on_ready(restored)
         log.info("kozyr server ready (%d tables restored)", restored)

@@ -35,6 +35,13 @@ def _list_env(name: str, default: str = "") -> tuple[str, ...]:
     return tuple(item.strip() for item in raw.split(",") if item.strip())
 
 
+def _gc_threshold_env(name: str) -> tuple[int, int, int]:
+    from kozyr.server.gctune import DEFAULT, parse_threshold
+
+    raw = os.environ.get(name)
+    return DEFAULT if raw is None or raw == "" else parse_threshold(raw)
+
+
 def sqlite_url(data: Path) -> str:
     return f"sqlite+aiosqlite:///{(data / 'kozyr.db').resolve()}"
 
@@ -164,6 +171,12 @@ class Settings:
     )
     """Compress WebSocket frames (permessage-deflate). Off by default: each connection
     compresses every frame anew, which was the largest part of a spectator's CPU cost."""
+
+    gc_threshold: tuple[int, int, int] = field(
+        default_factory=lambda: _gc_threshold_env("KOZYR_GC_THRESHOLD")
+    )
+    """The garbage collector's thresholds for the server process (``gctune``);
+    ``default`` keeps Python's own."""
 
     @property
     def cluster(self) -> bool:

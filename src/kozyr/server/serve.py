@@ -58,7 +58,11 @@ def serve(
     except OSError as e:
         typer.echo(f"error: cannot listen on {host}:{port}: {e.strerror}", err=True)
         raise typer.Exit(2) from e
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValueError as e:  # a KOZYR_* variable that does not parse, named in e
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(2) from e
     if data is not None:
         settings.data = data
     if database_url is not None:
