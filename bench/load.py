@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -51,6 +52,7 @@ from typing import Any
 import httpx
 import websockets
 
+from kozyr.server.gctune import DEFAULT as GC_DEFAULT
 from serverproc import (
     cpu_seconds,
     fresh_postgres,
@@ -364,6 +366,8 @@ def client_process(
         uvloop.install()
     except ImportError:
         pass
+    # the clients are not to be the bottleneck: the same collector tuning as the server's
+    gc.set_threshold(*GC_DEFAULT)
     try:
         stats = asyncio.run(
             client_main(bases, spread, people, spectators, seconds, reconnect, seed, pipe, think)
