@@ -14,6 +14,7 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +22,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import delete, event, func, insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy import create_engine, delete, event, func, insert, select, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -170,10 +171,28 @@ class Store:
             self.writer: AsyncEngine = create_async_engine(url, pool_size=1, max_overflow=0)
             for engine in (self.engine, self.writer):
                 event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            # The moves' log is appended through a plain (synchronous) connection in a
+            # thread of its own, a whole batch in one hop: through aiosqlite every
+            # statement of a transaction (begin, insert, commit, the pool's reset) is a
+            # round trip between the loop and aiosqlite's thread, and at a human pace,
+            # where each move is its own transaction, those hops were most of a move's
+            # CPU (bench/commit_cost.py).
+            self._log_writer: Engine | None = create_engine(
+                "sqlite:///" + path,
+                pool_size=1,
+                max_overflow=0,
+                connect_args={"check_same_thread": False},
+            )
+            event.listen(self._log_writer, "connect", _sqlite_pragmas)
+            self._log_thread: ThreadPoolExecutor | None = ThreadPoolExecutor(
+                1, thread_name_prefix="kozyr-log-writer"
+            )
         else:
             self.engine = create_async_engine(url, pool_size=10, max_overflow=10)
             # the same for PostgreSQL: commits have connections that reads cannot take
             self.writer = create_async_engine(url, pool_size=4, max_overflow=4)
+            self._log_writer = None
+            self._log_thread = None
         # SQLite has one writer at a time; queueing here beats "database is locked".
         self._write_lock = asyncio.Lock()
         self._pending: list[_Pending] = []
@@ -197,6 +216,11 @@ class Store:
     async def close(self) -> None:
         await self.engine.dispose()
         await self.writer.dispose()
+        if self._log_thread is not None and self._log_writer is not None:
+            await asyncio.get_running_loop().run_in_executor(
+                self._log_thread, self._log_writer.dispose
+            )
+            self._log_thread.shutdown()
 
     # -- schema ---------------------------------------------------------------------
 
@@ -496,6 +520,15 @@ class Store:
                 _done(item[2])
 
     async def _commit(self, batch: list[_Pending]) -> None:
+        plain = all(final is None for _, final, _ in batch)
+        if self._log_thread is not None and not self.fences and plain:
+            # moves only (no game ends with hooks to run): one hop for the batch
+            rows = [row for row, _, _ in batch]
+            async with self._write_lock:
+                await asyncio.get_running_loop().run_in_executor(
+                    self._log_thread, self._append_sync, rows
+                )
+            return
         async with self._write() as conn:
             if self.fences:
                 await self._fence(conn, [row["table_id"] for row, _, _ in batch])
@@ -509,6 +542,11 @@ class Store:
                     )
                     for hook in self.on_finish:
                         await hook(conn, final)
+
+    def _append_sync(self, rows: list[dict[str, Any]]) -> None:
+        assert self._log_writer is not None
+        with self._log_writer.begin() as conn:
+            conn.execute(insert(m.actions), rows)
 
     async def action_count(self, table_id: str) -> int:
         async with self.engine.connect() as conn:
