@@ -61,7 +61,9 @@ def parse_json(raw: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as e:
             raise BadJson(f"not UTF-8 text at byte {e.start}") from e
-    if json_depth(raw) > max_depth:
+    # Only text with more opening brackets than the bound can nest past it: counting
+    # them (in C) spares almost every frame the scan.
+    if raw.count("[") + raw.count("{") > max_depth and json_depth(raw) > max_depth:
         raise BadJson(f"the JSON is nested more than {max_depth} levels deep")
     try:
         return json.loads(raw)
