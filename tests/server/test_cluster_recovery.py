@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -298,6 +298,31 @@ async def test_a_fenced_owner_refuses_a_bet_and_moves_no_chip(database_url: str)
 
 
 # -- 4. the lobby after a takeover ------------------------------------------------------
+
+
+async def test_a_process_that_loses_a_table_lists_it_as_the_new_owner_told(
+    tmp_path: Path,
+) -> None:
+    """The new owner's entry reaches a frozen old owner while the table is still in its
+    memory: kept, so that its lobby lists the table rightly once it has dropped it."""
+    server = await boot(tmp_path)
+    try:
+        table = await a_game_under_way(server, 1)
+        await asyncio.sleep(0.3)  # the table's own notices are out (NOTICE_DELAY 0.1 s)
+        server.lobby.ownership = cast(Any, object())  # cluster mode's bookkeeping
+        theirs = {**table.info(), "seq": 5, "spectators": 2}
+        await server.bus.publish("lobby", {"table": theirs})
+        # still here: the page shows this process's own entry
+        shown = [t for t in server.lobby.page()["tables"] if t["id"] == table.id]
+        assert [(t["seq"], t["spectators"]) for t in shown] == [(1, 0)]
+        # its lease was taken (Ownership.drop): the page shows the new owner's entry
+        del server.lobby.tables[table.id]
+        await table.close()
+        shown = [t for t in server.lobby.page()["tables"] if t["id"] == table.id]
+        assert shown == [theirs]
+        server.lobby.ownership = None
+    finally:
+        await shut(server)
 
 
 async def lobby_entry(node_url: str, table: str) -> dict[str, Any] | None:
