@@ -33,6 +33,7 @@ from kozyr.games.markets import Bet, Book, Change, Market, payouts
 from kozyr.server import ledger
 from kozyr.server import models as m
 from kozyr.server.games import game_of
+from kozyr.server.leases import Fenced
 from kozyr.server.ledger import Account, InsufficientChips, KeyReused
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 from kozyr.server.store import Store, TableRow, User, now_ms
@@ -136,6 +137,13 @@ class TableBets:
             if c.what == "settle":
                 self.unsettled.add(c.market.id)
         return changes
+
+    def adopt_book(self, caught_up: TableBets) -> None:
+        """Takes the book of :func:`offline_book` (fed in a worker from a restored game's
+        events) as this table's: the same markets, the same decided ones to settle."""
+        self.book = caught_up.book
+        self.fed = caught_up.fed
+        self.unsettled = set(caught_up.unsettled)
 
     async def follow(self, events: Sequence[Any]) -> None:
         """After a committed action (under the table's lock): the book's changes go out,
@@ -337,6 +345,11 @@ class TableBets:
         memo = {"table": self.table_id, "market": market.id, "outcome": outcome}
         try:
             async with self.store._write() as conn:
+                # The lease first, as in every action batch: a process frozen past its
+                # lease, woken before it has noticed, must not take a bet for a table
+                # another process runs now (lease row, then wallets: the order of every
+                # write that takes both).
+                await self.store.check_lease(conn, self.table_id)
                 held = await ledger.balance(conn, wallet)
                 _check_balance(held, chips)
                 await ledger.post(
@@ -364,6 +377,10 @@ class TableBets:
             raise
         except (KeyReused, IntegrityError) as e:  # the same key, at once, at another table
             raise ProtocolError("key_reused", status=409) from e
+        except Fenced:
+            # Another process has taken the table over: nothing moved here (the store
+            # has told the ownership, which drops the table); the bettor retries there.
+            raise ProtocolError("moved", status=503) from None
         return PlacedBet(int(bet_id), self.table_id, market.id, user.id, outcome, chips, seq, key)
 
 
@@ -395,7 +412,8 @@ def unsettled_tables_query() -> Any:
 
 
 def offline_book(row: TableRow, events: Iterable[Any], store: Store) -> TableBets:
-    """A finished table's markets rebuilt from its events (CPU work: run in a worker)."""
+    """A table's markets rebuilt from its events (CPU work: run in a worker): a finished
+    table's, or a restored one's for :meth:`TableBets.adopt_book`."""
     bets = TableBets(row, store)
     bets.catch_up(list(events))
     return bets

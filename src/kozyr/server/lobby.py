@@ -21,6 +21,7 @@ from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
 from kozyr.server.escrow import parse_stake, stake_hold
 from kozyr.server.games import game_of, new_state
+from kozyr.server.match import LoggedAction, Replayed, replay_log
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 from kozyr.server.store import Seat, Store, TableRow, User
@@ -77,6 +78,15 @@ def replay_row(row: TableRow, texts: list[str]) -> GameState:
     for text in texts:
         state.play(text)
     return state
+
+
+def _replay_table(
+    row: TableRow, actions: list[LoggedAction], store: Store
+) -> tuple[Replayed, TableBets]:
+    """A playing table's game and book rebuilt from its log (CPU work: run it in a
+    worker; the table adopts both on the event loop)."""
+    replayed = replay_log(row, actions)
+    return replayed, offline_book(row, replayed.state.events, store)
 
 
 def _book_of(row: TableRow, texts: list[str], store: Store) -> TableBets:
@@ -171,16 +181,24 @@ class Lobby:
         return count
 
     async def restore_row(self, row: TableRow) -> Table | None:
-        """Rebuilds one unfinished table from its log (at start, or taking it over)."""
+        """Rebuilds one unfinished table from its log (at start, or taking it over). The
+        replay runs in the replay pool; the table joins the lobby only once it is whole,
+        so nothing ever finds it half restored."""
         row.seed_secret = row.seed_secret and self.settings.table_seed is None
-        table = self._table(row)
-        if row.status == "playing":
-            rows = await self.store.actions(row.id)
+        if row.status != "playing":
+            table = self._table(row)
+        else:
+            actions = [
+                (a.seat, a.text, a.actor, a.client_action_id)
+                for a in await self.store.actions(row.id)
+            ]
             try:
-                table.restore([(a.seat, a.text, a.actor, a.client_action_id) for a in rows])
+                replayed, book = await self.offload(_replay_table, row, actions, self.store)
+                table = self._table(row)
+                table.restore(replayed, book)
             except Exception:
                 log.exception("table %s could not be restored; left out", row.id)
-                del self.tables[row.id]
+                self.tables.pop(row.id, None)
                 return None
         await table.bets.load()
         await table.bets.settle_pending()
@@ -235,6 +253,12 @@ class Lobby:
         if self._notice_timer is None:
             self._notice_timer = asyncio.get_running_loop().call_later(NOTICE_DELAY, self._notify)
 
+    def adopted(self, table: Table) -> None:
+        """This process has just taken ``table`` over: its lobby entry goes out now. The
+        other processes show what the old owner last told them (people connected there,
+        an older seq) and would keep it until the table's next change."""
+        self._changed(table)
+
     def _notify(self) -> None:
         """Tells the lobby of the tables changed since the last time (and counts them)."""
         self._notice_timer = None
@@ -275,7 +299,9 @@ class Lobby:
         info = message.get("table")
         if self.ownership is not None and isinstance(info, dict):
             table_id = info.get("id")
-            if isinstance(table_id, str) and table_id not in self.tables:
+            # Kept for this process's own tables too (the page and quick play skip those):
+            # should one be taken from it, the new owner's entry is already here.
+            if isinstance(table_id, str):
                 if info.get("status") in ("open", "playing"):
                     self.remote[table_id] = info
                 else:

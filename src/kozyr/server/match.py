@@ -138,17 +138,18 @@ class Match:
         nxt.events = old.events
         self.state = nxt
 
-    def restore(self, actions: Sequence[tuple[int, str, str, str | None]]) -> None:
-        """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""
-        state = new_state(self.row)
-        self._adopt(state)
-        for seat, text, actor, cid in actions:
-            state.play(text)
-            by = "bot" if actor.startswith("bot") else "person"
-            self.log.append((seat, text, by))
-            self.event_index.append(len(state.events))
-            if cid is not None:
-                self.seen_ids[(seat, cid)] = len(self.log)
+    def restore(self, actions: Sequence[LoggedAction]) -> None:
+        """Rebuilds a game in progress from its committed log (B2), here and now (CPU
+        work: the server replays in a worker with :func:`replay_log`, then adopts)."""
+        self.adopt(replay_log(self.row, actions))
+
+    def adopt(self, replayed: Replayed) -> None:
+        """Takes over a game :func:`replay_log` rebuilt (on the event loop: no replay
+        here, only the hand-over of what the worker made)."""
+        self.state = replayed.state
+        self.log = replayed.log
+        self.event_index = replayed.event_index
+        self.seen_ids = replayed.seen_ids
 
     # -- moves --------------------------------------------------------------------------
 
@@ -232,6 +233,37 @@ class Match:
             self.seen_ids[(seat, cid)] = seq
         self.metrics.actions.labels(self.row.game, by).inc()
         return Move(seq, seat, by, finished=finished is not None)
+
+
+LoggedAction = tuple[int, str, str, str | None]
+"""A committed action as the log keeps it: (seat, text, actor, client action id)."""
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A game in progress rebuilt from its committed log, ready for :meth:`Match.adopt`:
+    the same state, seq, log and client action ids as the match that committed it had."""
+
+    state: GameState
+    log: list[tuple[int, str, str]]
+    event_index: list[int]
+    seen_ids: dict[tuple[int, str], int]
+
+
+def replay_log(row: TableRow, actions: Sequence[LoggedAction]) -> Replayed:
+    """Replays a table's committed log (B2). CPU work, and touches nothing shared: the
+    server runs it in its replay pool (a table taken over may have a long log, and
+    hundreds may be taken over at once), then adopts the result on the event loop."""
+    state = new_state(row)
+    done = Replayed(state, [], [len(state.events)], {})
+    for seat, text, actor, cid in actions:
+        state.play(text)
+        by = "bot" if actor.startswith("bot") else "person"
+        done.log.append((seat, text, by))
+        done.event_index.append(len(state.events))
+        if cid is not None:
+            done.seen_ids[(seat, cid)] = len(done.log)
+    return done
 
 
 def _clone_without_history(state: GameState) -> GameState:

@@ -212,6 +212,7 @@ class Ownership:
             return None
         log.info("table %s taken over (token %d)", table_id, lease.token)
         self.announce(table_id)
+        self.lobby.adopted(table)
         return table
 
     async def sweep(self) -> None:

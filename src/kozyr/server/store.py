@@ -23,6 +23,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -33,6 +34,9 @@ from kozyr.server import models as m
 from kozyr.server.leases import Fenced, Lease
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = int.from_bytes(b"kozyrmig", "big")
+"""The PostgreSQL advisory lock key of :meth:`Store.migrate` ("kozyrmig" as a number: any
+fixed signed 64-bit key that nothing else on the database uses)."""
 
 
 def now_ms() -> int:
@@ -225,7 +229,14 @@ class Store:
     # -- schema ---------------------------------------------------------------------
 
     async def migrate(self) -> None:
-        """Applies every Alembic migration not yet applied (at server start)."""
+        """Applies every Alembic migration not yet applied (at server start).
+
+        On PostgreSQL the upgrade runs under a transaction-level advisory lock: processes
+        started at once on one database (several machines, a supervisor's workers) take
+        turns, and each one after the first finds the schema at head and does nothing,
+        where together they raced to create the same tables. The lock goes with the
+        upgrade's transaction (committed or rolled back), so a process that dies while
+        migrating holds it no longer. SQLite has one writer at a time already."""
 
         def upgrade(connection: Connection) -> None:
             cfg = Config()
@@ -234,6 +245,10 @@ class Store:
             command.upgrade(cfg, "head")
 
         async with self.engine.begin() as conn:
+            if not self.is_sqlite:
+                await conn.execute(
+                    sql_text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK}
+                )
             await conn.run_sync(upgrade)
 
     def transaction(self) -> AbstractAsyncContextManager[AsyncConnection]:
@@ -379,6 +394,13 @@ class Store:
                 if self.on_fenced is not None:
                     self.on_fenced(table_id)
                 raise
+
+    async def check_lease(self, conn: AsyncConnection, table_id: str) -> None:
+        """In a write transaction of code outside the store that acts for a live table
+        (a spectator's bet): raises :class:`Fenced`, rolling it back, when this process
+        no longer holds the table's lease, as every write of its log or row does."""
+        if self.fences:
+            await self._fence(conn, [table_id])
 
     async def save_table(self, t: TableRow, *, started: bool = False) -> None:
         """Writes the table's seats, join order, status and result. ``started``: this

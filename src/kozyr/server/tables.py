@@ -24,7 +24,7 @@ from kozyr.server.betting import PlacedBet, TableBets
 from kozyr.server.broadcast import RESYNC_AFTER, Broadcaster
 from kozyr.server.config import Settings
 from kozyr.server.escrow import StakeRefused, row_hold, stake_too_high
-from kozyr.server.match import Gate, Match, Move
+from kozyr.server.match import Gate, Match, Move, Replayed
 from kozyr.server.metrics import Metrics
 from kozyr.server.presence import Presence
 from kozyr.server.protocol import Client, ProtocolError
@@ -205,11 +205,11 @@ class Table:
         if self.match.state is not None:
             await self.bets.follow(self.match.state.events)
 
-    def restore(self, actions: list[tuple[int, str, str, str | None]]) -> None:
-        """Rebuilds a game in progress from its committed log (B2): (seat, text, actor, id)."""
-        self.match.restore(actions)
-        if self.match.state is not None:
-            self.bets.catch_up(self.match.state.events)
+    def restore(self, replayed: Replayed, book: TableBets) -> None:
+        """Takes over a game in progress that a worker rebuilt from its committed log
+        (B2, ``match.replay_log``), with the book that followed its events there."""
+        self.match.adopt(replayed)
+        self.bets.adopt_book(book)
         self.turns.make_bots()
         # After a restart nobody is connected yet: people get the grace period.
         for i, s in enumerate(self.row.seats):
