@@ -20,8 +20,10 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from typing import Any
+
+from prometheus_client.core import CounterMetricFamily, Metric
 
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
@@ -77,6 +79,25 @@ def error_of(data: dict[str, Any]) -> ProtocolError:
     )
 
 
+class BusReceived:
+    """``kozyr_bus_received_total{channel}``: the messages this process received from
+    Redis, by channel (it subscribes only to its own ``node:`` channel, the lobby's and the
+    cluster's, so another process's traffic never shows here)."""
+
+    def __init__(self, bus: LocalBus) -> None:
+        self.bus = bus
+
+    def collect(self) -> Iterator[Metric]:
+        family = CounterMetricFamily(
+            "kozyr_bus_received",
+            "Messages this process received from Redis, by channel",
+            labels=["channel"],
+        )
+        for channel, count in sorted(self.bus.received.items()):
+            family.add_metric([channel], count)
+        yield family
+
+
 class Cluster:
     def __init__(self, settings: Settings, store: Store, lobby: Lobby, bus: LocalBus) -> None:
         self.me = settings.node_id
@@ -95,6 +116,7 @@ class Cluster:
         bus.subscribe(node_channel(self.me), self._on_node)
         bus.subscribe("cluster", self._on_cluster)
         bus.on_lost.append(self._lost)
+        lobby.metrics.registry.register(BusReceived(bus))
 
     def start(self) -> None:
         self.ownership.start()
