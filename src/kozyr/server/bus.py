@@ -149,9 +149,12 @@ class RedisBus(LocalBus):
         super().subscribe(channel, callback)
         if new and self._pubsub is not None:
             # the live connection learns it now; a reconnection subscribes to all anyway
-            task = asyncio.get_running_loop().create_task(self._add(self.PREFIX + channel))
-            self._subscribing.add(task)
-            task.add_done_callback(self._subscribing.discard)
+            self._spawn_add(channel)
+
+    def _spawn_add(self, channel: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._add(self.PREFIX + channel))
+        self._subscribing.add(task)
+        task.add_done_callback(self._subscribing.discard)
 
     async def _add(self, channel: str) -> None:
         with contextlib.suppress(Exception):  # lost meanwhile: the reconnection covers it
@@ -173,6 +176,8 @@ class RedisBus(LocalBus):
             raise
         self._heard = asyncio.get_running_loop().time()
         self._pubsub = pubsub
+        for channel in [c for c in self._subs if self.PREFIX + c not in channels]:
+            self._spawn_add(channel)  # subscribed to while this connection was being made
         return pubsub
 
     async def _close(self, pubsub: Any) -> None:
