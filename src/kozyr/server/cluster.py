@@ -1,6 +1,8 @@
 """Cluster mode: several processes over one database and one Redis (``KOZYR_REDIS_URL``).
 
-Each process has a node id and listens on its own channel ``node:{id}``. A request for a
+Each process has a node id and listens on its own channel ``node:{id}`` (besides the
+lobby's and ``cluster``, it subscribes to nothing else: what is addressed to another
+process never reaches it). A request for a
 table this process does not own goes to the owner's channel as
 ``{"kind": "req", "id", "from", "op", "table", "user", "args"}``; the answer comes back
 on the requester's channel as ``{"kind": "rep", "id", "ok", "result" | "error"}`` (an
@@ -166,7 +168,8 @@ class Cluster:
             self._remote.pop(key).closed = True
 
     def _lost(self) -> None:
-        """Redis is gone: relayed connections get a clear error and are closed (1012),
+        """Redis is gone (its connection reset, or no answer within
+        ``KOZYR_REDIS_TIMEOUT``): relayed connections get a clear error and are closed (1012),
         so that they reconnect (to the owner, with luck); requests waiting for an answer
         fail; watchers from other processes are gone (their seats get the grace)."""
         error = ProtocolError("cluster_unavailable", status=503)
