@@ -2,14 +2,14 @@
 
 Each process has a node id and listens on its own channel ``node:{id}`` (besides the
 lobby's and ``cluster``, it subscribes to nothing else: what is addressed to another
-process never reaches it). A request for a
-table this process does not own goes to the owner's channel as
-``{"kind": "req", "id", "from", "op", "table", "user", "args"}``; the answer comes back
-on the requester's channel as ``{"kind": "rep", "id", "ok", "result" | "error"}`` (an
-error is re-raised here as the owner's :class:`ProtocolError`). An owner that does not
-answer within ``KOZYR_RPC_TIMEOUT`` is presumed dead: the caller waits for its lease to
-expire, takes the table over (or finds who did), and tries again. Frames for relayed
-watchers come as ``{"kind": "frames", "from", "table", "to": [connection ids], "text"}``.
+process never reaches it). A request for a table this process does not own goes to the
+owner's channel as ``{"kind": "req", "id", "from", "op", "table", "user", "args"}``; the
+answer comes back on the requester's channel as ``{"kind": "rep", "id", "ok", "result" |
+"error"}`` (an error is re-raised here as the owner's :class:`ProtocolError`). An owner
+that does not answer within ``KOZYR_RPC_TIMEOUT`` is presumed dead: the caller waits for
+its lease to expire, takes the table over (or finds who did), and tries again. The owner
+sends a table's frames only to the processes with watchers there, on their own channels,
+as ``{"kind": "frames", "from", "table", "to": [connection ids], "text"}``.
 
 Ops: ``hello``, ``unwatch``, ``back`` and ``act`` for a relayed connection (the owner
 keeps a :class:`RemoteClient` for it), and the lobby's ``sit``, ``leave``, ``set_bot``
