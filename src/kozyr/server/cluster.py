@@ -1,13 +1,15 @@
 """Cluster mode: several processes over one database and one Redis (``KOZYR_REDIS_URL``).
 
-Each process has a node id and listens on its own channel ``node:{id}``. A request for a
-table this process does not own goes to the owner's channel as
-``{"kind": "req", "id", "from", "op", "table", "user", "args"}``; the answer comes back
-on the requester's channel as ``{"kind": "rep", "id", "ok", "result" | "error"}`` (an
-error is re-raised here as the owner's :class:`ProtocolError`). An owner that does not
-answer within ``KOZYR_RPC_TIMEOUT`` is presumed dead: the caller waits for its lease to
-expire, takes the table over (or finds who did), and tries again. Frames for relayed
-watchers come as ``{"kind": "frames", "from", "table", "to": [connection ids], "text"}``.
+Each process has a node id and listens on its own channel ``node:{id}`` (besides the
+lobby's and ``cluster``, it subscribes to nothing else: what is addressed to another
+process never reaches it). A request for a table this process does not own goes to the
+owner's channel as ``{"kind": "req", "id", "from", "op", "table", "user", "args"}``; the
+answer comes back on the requester's channel as ``{"kind": "rep", "id", "ok", "result" |
+"error"}`` (an error is re-raised here as the owner's :class:`ProtocolError`). An owner
+that does not answer within ``KOZYR_RPC_TIMEOUT`` is presumed dead: the caller waits for
+its lease to expire, takes the table over (or finds who did), and tries again. The owner
+sends a table's frames only to the processes with watchers there, on their own channels,
+as ``{"kind": "frames", "from", "table", "to": [connection ids], "text"}``.
 
 Ops: ``hello``, ``unwatch``, ``back`` and ``act`` for a relayed connection (the owner
 keeps a :class:`RemoteClient` for it), and the lobby's ``sit``, ``leave``, ``set_bot``
@@ -20,8 +22,10 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from typing import Any
+
+from prometheus_client.core import CounterMetricFamily, Metric
 
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
@@ -77,6 +81,25 @@ def error_of(data: dict[str, Any]) -> ProtocolError:
     )
 
 
+class BusReceived:
+    """``kozyr_bus_received_total{channel}``: the messages this process received from
+    Redis, by channel (it subscribes only to its own ``node:`` channel, the lobby's and the
+    cluster's, so another process's traffic never shows here)."""
+
+    def __init__(self, bus: LocalBus) -> None:
+        self.bus = bus
+
+    def collect(self) -> Iterator[Metric]:
+        family = CounterMetricFamily(
+            "kozyr_bus_received",
+            "Messages this process received from Redis, by channel",
+            labels=["channel"],
+        )
+        for channel, count in sorted(self.bus.received.items()):
+            family.add_metric([channel], count)
+        yield family
+
+
 class Cluster:
     def __init__(self, settings: Settings, store: Store, lobby: Lobby, bus: LocalBus) -> None:
         self.me = settings.node_id
@@ -95,6 +118,7 @@ class Cluster:
         bus.subscribe(node_channel(self.me), self._on_node)
         bus.subscribe("cluster", self._on_cluster)
         bus.on_lost.append(self._lost)
+        lobby.metrics.registry.register(BusReceived(bus))
 
     def start(self) -> None:
         self.ownership.start()
@@ -144,7 +168,8 @@ class Cluster:
             self._remote.pop(key).closed = True
 
     def _lost(self) -> None:
-        """Redis is gone: relayed connections get a clear error and are closed (1012),
+        """Redis is gone (its connection reset, or no answer within
+        ``KOZYR_REDIS_TIMEOUT``): relayed connections get a clear error and are closed (1012),
         so that they reconnect (to the owner, with luck); requests waiting for an answer
         fail; watchers from other processes are gone (their seats get the grace)."""
         error = ProtocolError("cluster_unavailable", status=503)

@@ -7,6 +7,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kozyr.server.bus import DEFAULT_TIMEOUT as DEFAULT_REDIS_TIMEOUT
+
 DEFAULT_DATA = "kozyr-data"
 
 
@@ -18,6 +20,13 @@ def _float_env(name: str, default: float) -> float:
         return float(raw)
     except ValueError as e:
         raise ValueError(f"{name} must be a number, not {raw!r}") from e
+
+
+def _positive_env(name: str, default: float) -> float:
+    value = _float_env(name, default)
+    if not value > 0:
+        raise ValueError(f"{name} must be a number of seconds above 0, not {value!r}")
+    return value
 
 
 def _int_env(name: str, default: int) -> int:
@@ -75,6 +84,12 @@ class Settings:
     rpc_timeout: float = field(default_factory=lambda: _float_env("KOZYR_RPC_TIMEOUT", 2.0))
     """Seconds a forwarded request waits for the owner's answer before the lease is
     checked (a dead owner's table is then taken over)."""
+    redis_timeout: float = field(
+        default_factory=lambda: _positive_env("KOZYR_REDIS_TIMEOUT", DEFAULT_REDIS_TIMEOUT)
+    )
+    """Seconds Redis may leave a PING (or a publish) unanswered before this process
+    counts it as lost, as if its connection had been reset (a stopped Redis, a network
+    that drops the packets)."""
     sweep_seconds: float = field(default_factory=lambda: _float_env("KOZYR_SWEEP_SECONDS", 1.0))
     """How often each process looks for tables whose owner's lease has expired."""
     turn_timeout: float = field(default_factory=lambda: _float_env("KOZYR_TURN_TIMEOUT", 60.0))

@@ -34,7 +34,7 @@ class Server:
         self.store.on_start.append(escrow.escrow_at_start)
         self.store.on_finish.append(escrow.settle_at_finish)
         ratings.install(self.store)
-        self.bus = make_bus(settings.redis_url)
+        self.bus = make_bus(settings.redis_url, settings.redis_timeout)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
         # post-game reviews in processes of their own; hints in the bots' threads
         self.reviews = Reviews(self.store, self.lobby)
