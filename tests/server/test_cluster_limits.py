@@ -11,19 +11,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import redis.asyncio as redis
-from sqlalchemy import select
-from sqlalchemy.ext.asyncio import create_async_engine
-from tests.server.cluster_support import ClusterFactory, Node, RedisServer
-from tests.server.support import Player
+from sqlalchemy import func, select, text
+from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
+from tests.server.cluster_support import ClusterFactory, Node, RedisServer, postgres_base_url
+from tests.server.support import Player, fresh_postgres
 
 from kozyr.server import models as m
-from kozyr.server.config import normalise_database_url
+from kozyr.server.bus import LocalBus
+from kozyr.server.config import Settings, normalise_database_url
+from kozyr.server.lobby import Lobby
+from kozyr.server.metrics import Metrics
+from kozyr.server.protocol import ProtocolError
 from kozyr.server.redis_throttle import RedisThrottles, RedisWindow, run
+from kozyr.server.store import Store, TableRow
 
 pytestmark = pytest.mark.asyncio
 
@@ -100,7 +106,10 @@ async def test_two_processes_share_one_window(redis_server: RedisServer) -> None
     # two clients and two window objects: what two server processes have
     one, two = redis.from_url(redis_server.url), redis.from_url(redis_server.url)
     clock = FakeClock()
-    a, b = RedisWindow(one, "accounts", 3, 3600, clock), RedisWindow(two, "accounts", 3, 3600, clock)
+    a, b = (
+        RedisWindow(one, "accounts", 3, 3600, clock),
+        RedisWindow(two, "accounts", 3, 3600, clock),
+    )
     try:
         await a.record("1.1.1.1")
         clock.now = 1010
@@ -262,3 +271,56 @@ async def test_open_tables_are_counted_over_both_processes(cluster: ClusterFacto
             await p.close()
         for http in other:
             await http.aclose()
+
+
+async def test_creations_on_two_processes_take_turns(tmp_path: Path) -> None:
+    """Two lobbies (two processes' worth) over one PostgreSQL database, one account with a
+    limit of one table: while the first creation's transaction is open (its table counted,
+    not yet committed), the second must wait for it and then count it, and be refused.
+    Without the lock the second would count only its own table and be let through."""
+    url = await fresh_postgres(postgres_base_url())
+    settings = Settings(
+        data=tmp_path,
+        database_url=url,
+        redis_url="redis://127.0.0.1:1/0",  # cluster mode; these lobbies never reach it
+        max_open_tables=1,
+        max_open_tables_per_address=0,
+    )
+    one, two = Store(settings.url), Store(settings.url)
+    await one.migrate()
+    lobbies = [Lobby(store, settings, Metrics(), LocalBus()) for store in (one, two)]
+    held, release = asyncio.Event(), asyncio.Event()
+
+    async def hold(_conn: AsyncConnection, _row: TableRow) -> None:
+        held.set()
+        await release.wait()  # the first creation's transaction stays open here
+
+    one.on_insert.append(hold)  # after the lobby's own check
+    try:
+        user = await one.create_user("Olga", None, guest=True)
+        first = asyncio.create_task(lobbies[0].create(user, "imperial", 2, sit=False))
+        await held.wait()
+        second = asyncio.create_task(lobbies[1].create(user, "imperial", 2, sit=False))
+        # wait until the second is blocked on the creator's lock (or, wrongly, done)
+        async with one.engine.connect() as conn:
+            waiting = text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+            )
+            while not second.done() and not await conn.scalar(waiting):
+                await asyncio.sleep(0.05)
+        assert not second.done(), "the second creation did not wait for the first"
+        release.set()
+        made = await first
+        with pytest.raises(ProtocolError) as refused:
+            await second
+        assert refused.value.code == "too_many_tables" and refused.value.status == 429
+        async with one.engine.connect() as conn:
+            count = select(func.count()).select_from(m.game_tables)
+            assert await conn.scalar(count) == 1  # the refused table was rolled back
+            assert await conn.scalar(select(m.game_tables.c.id)) == made.id
+    finally:
+        release.set()
+        for lobby in lobbies:
+            await lobby.close()
+        await one.close()
+        await two.close()
