@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await server.cluster.stop()
             await server.lobby.close()
             await server.bus.stop()
+            await server.throttles.close()
             await server.store.close()
 
     # No Swagger page: FastAPI's loads its scripts from a CDN, which the page's CSP and

@@ -8,13 +8,18 @@ import hashlib
 import json
 import logging
 import secrets
+import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sqlalchemy import func, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
 from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.records import to_record
+from kozyr.server import models as m
 from kozyr.server import wallets
 from kozyr.server.betting import TableBets, offline_book, unsettled_tables_query
 from kozyr.server.bus import LocalBus
@@ -119,6 +124,24 @@ def _involved(row: TableRow, user: User | None) -> bool:
     return user is not None and (row.creator_id == user.id or _seat(row, user) is not None)
 
 
+# The first keys of the PostgreSQL advisory locks of table creation (arbitrary, distinct)
+_LOCK_USER = 0x6B7A0001
+_LOCK_ADDRESS = 0x6B7A0002
+
+
+def _lock_key(address: str) -> int:
+    """An address as the second (32-bit signed) key of an advisory lock; two addresses
+    that share one only take turns needlessly."""
+    crc = zlib.crc32(address.encode())
+    return crc - (1 << 32) if crc >= 1 << 31 else crc
+
+
+async def _forget_address(conn: AsyncConnection, row: TableRow) -> None:
+    """A finished table counts against nobody: its creator's address is not kept."""
+    t = m.game_tables.c
+    await conn.execute(update(m.game_tables).where(t.id == row.id).values(creator_address=None))
+
+
 class Lobby:
     def __init__(self, store: Store, settings: Settings, metrics: Metrics, bus: LocalBus) -> None:
         self.store = store
@@ -132,6 +155,12 @@ class Lobby:
         self.replayer = ThreadPoolExecutor(max_workers=2, thread_name_prefix="kozyr-replay")
         self.addresses: dict[str, str] = {}
         """table id -> the client address that created it (unfinished tables only)."""
+        self._creating: dict[str, str | None] = {}
+        """Tables being inserted by :meth:`_create` -> their creator's address."""
+        if settings.cluster:
+            # checked again over every process's tables, in the insert's own transaction
+            store.on_insert.append(self._check_shared_limits)
+            store.on_finish.append(_forget_address)
         self._dropping: dict[str, asyncio.Task[None]] = {}
         self.lobby_watchers: set[Client] = set()
         self._create_lock = asyncio.Lock()
@@ -542,6 +571,39 @@ class Lobby:
         if (per_user and mine >= per_user) or (per_address and by_address >= per_address):
             raise ProtocolError("too_many_tables", status=429)
 
+    async def _check_shared_limits(self, conn: AsyncConnection, row: TableRow) -> None:
+        """Cluster mode: the limits of :meth:`_check_limits` over the unfinished tables of
+        every process, which the shared database holds. Runs in the transaction that
+        inserts the table, after the insert: the count includes the new table, and a
+        refusal rolls it back. On PostgreSQL, transaction locks on the creator and the
+        address make the creations of one creator (or address) take turns over all
+        processes, each counting the ones committed before it; SQLite has one writer."""
+        if row.id not in self._creating or row.creator_id is None:
+            return  # not a table the lobby makes (tests, imports)
+        address = self._creating[row.id]
+        per_user = self.settings.max_open_tables
+        per_address = self.settings.max_open_tables_per_address if address else 0
+        postgres = conn.dialect.name == "postgresql"
+        t = m.game_tables.c
+        if address is not None:
+            await conn.execute(
+                update(m.game_tables).where(t.id == row.id).values(creator_address=address[:64])
+            )
+        unfinished = select(func.count()).select_from(m.game_tables).where(t.status != "finished")
+        if per_user:
+            if postgres:
+                await conn.execute(select(func.pg_advisory_xact_lock(_LOCK_USER, row.creator_id)))
+            mine = await conn.scalar(unfinished.where(t.creator_id == row.creator_id))
+            if (mine or 0) > per_user:
+                raise ProtocolError("too_many_tables", status=429)
+        if per_address and address:
+            if postgres:
+                key = _lock_key(address[:64])
+                await conn.execute(select(func.pg_advisory_xact_lock(_LOCK_ADDRESS, key)))
+            theirs = await conn.scalar(unfinished.where(t.creator_address == address[:64]))
+            if (theirs or 0) > per_address:
+                raise ProtocolError("too_many_tables", status=429)
+
     async def _create(
         self,
         user: User,
@@ -575,7 +637,11 @@ class Lobby:
             stake=stake,
             hints=hints,
         )
-        await self.store.insert_table(row)
+        self._creating[row.id] = address
+        try:
+            await self.store.insert_table(row)
+        finally:
+            del self._creating[row.id]
         table = self._table(row)
         if address is not None:
             self.addresses[row.id] = address

@@ -80,7 +80,12 @@ game_tables = Table(
     Column("stake", Text, nullable=True),
     # a casual table whose players may ask for hints (0014)
     Column("hints", Boolean, nullable=False, default=False, server_default=false()),
+    # cluster mode: the client address that created the table, while it is unfinished, so
+    # that every process counts the open tables per address (0016); NULL otherwise
+    Column("creator_address", String(64), nullable=True),
     Index("ix_game_tables_status", "status"),
+    Index("ix_game_tables_creator", "creator_id"),
+    Index("ix_game_tables_creator_address", "creator_address"),
 )
 
 table_players = Table(

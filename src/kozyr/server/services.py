@@ -14,6 +14,7 @@ from kozyr.server.config import Settings
 from kozyr.server.hints import Hints
 from kozyr.server.lobby import Lobby
 from kozyr.server.metrics import Metrics
+from kozyr.server.redis_throttle import RedisThrottles
 from kozyr.server.reviews import Reviews
 from kozyr.server.sockets import Sockets
 from kozyr.server.store import Store, User
@@ -44,11 +45,17 @@ class Server:
         )
         """Cluster mode (``KOZYR_REDIS_URL``): leases, forwarding, relays."""
         self.on_ready: Callable[[int], None] | None = None
-        self.throttles = Throttles(
+        limits = (
             settings.login_limit,
             settings.login_window,
             settings.account_limit,
             settings.account_window,
+        )
+        # cluster mode: counted in Redis over every process (in memory while it is lost)
+        self.throttles: Throttles = (
+            RedisThrottles(settings.redis_url, *limits)
+            if settings.redis_url
+            else Throttles(*limits)
         )
         # the look-alike check and the insert of a new name, as one step
         self.names_lock = asyncio.Lock()

@@ -1,10 +1,11 @@
 """Sliding-window rate limits: login attempts per name and per client address, new
 accounts per address.
 
-In memory, per process: a restart forgets them, and several server processes each keep
-their own (so the real limit is the per-process one times the processes). That is
-enough to stop guessing passwords or minting accounts at machine speed; a proxy in front
-can add per-address limits of its own (``docs/deploy.md``).
+In memory, per process: a restart forgets them. In cluster mode (``KOZYR_REDIS_URL``)
+they are counted in Redis over every process instead (``kozyr.server.redis_throttle``),
+with these in-memory windows as the fallback while Redis is lost. That is enough to stop
+guessing passwords or minting accounts at machine speed; a proxy in front can add
+per-address limits of its own (``docs/deploy.md``).
 
 A window keeps the times of the attempts it let through within the last ``window``
 seconds; one more is let through while there are fewer than ``limit``. Refused attempts
@@ -126,3 +127,20 @@ class Throttles:
 
     def new_account(self, address: str) -> float | None:
         return self.accounts.hit(address)
+
+    # What the routes call: awaitable, so that the cluster's throttles can ask Redis.
+
+    async def attempt_login(self, name_key: str, address: str) -> float | None:
+        """:meth:`login`."""
+        return self.login(name_key, address)
+
+    async def account_wait(self, address: str) -> float | None:
+        """Seconds until ``address`` may make another account, or None (records nothing)."""
+        return self.accounts.retry_after(address)
+
+    async def account_made(self, address: str) -> None:
+        """Counts an account made from ``address``."""
+        self.accounts.record(address)
+
+    async def close(self) -> None:
+        return None

@@ -23,9 +23,9 @@ async def _signed_in(server: Server, user: User, response: JSONResponse) -> JSON
     return response
 
 
-def _account_allowed(server: Server, request: Request) -> str:
+async def _account_allowed(server: Server, request: Request) -> str:
     address = client_address(request)
-    wait = server.throttles.accounts.retry_after(address)
+    wait = await server.throttles.account_wait(address)
     if wait is not None:
         raise Throttled("too_many_accounts", wait)
     return address
@@ -34,9 +34,9 @@ def _account_allowed(server: Server, request: Request) -> str:
 @router.post("/api/register")
 async def register(request: Request, body: CredentialsBody) -> JSONResponse:
     server = server_of(request)
-    address = _account_allowed(server, request)
+    address = await _account_allowed(server, request)
     user = await auth.register(server.store, body.name, body.password, server.names_lock)
-    server.throttles.accounts.record(address)
+    await server.throttles.account_made(address)
     return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
 
 
@@ -46,7 +46,7 @@ async def login(request: Request, body: CredentialsBody) -> JSONResponse:
     # every attempt counts, right or wrong: a guesser learns nothing from which
     # attempts were refused
     name_key = names.normalise(body.name).casefold()
-    wait = server.throttles.login(name_key, client_address(request))
+    wait = await server.throttles.attempt_login(name_key, client_address(request))
     if wait is not None:
         raise Throttled("too_many_attempts", wait)
     user = await auth.login(server.store, body.name, body.password)
@@ -56,9 +56,9 @@ async def login(request: Request, body: CredentialsBody) -> JSONResponse:
 @router.post("/api/guest")
 async def guest(request: Request) -> JSONResponse:
     server = server_of(request)
-    address = _account_allowed(server, request)
+    address = await _account_allowed(server, request)
     user = await auth.guest(server.store)
-    server.throttles.accounts.record(address)
+    await server.throttles.account_made(address)
     return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
 
 
