@@ -23,8 +23,10 @@ export class ReviewPanel {
    * names(): the seats' names as the replay shows them. mySeat: the viewer's seat or null.
    * onJump(index): shows the move at `index` of the record's actions.
    * onResize(): the panel changed height (the table fits itself again).
+   * onLevel(level): the review shown (or under way) is at `level`: the depth selector
+   * says so, rather than its default beside a review of another depth.
    */
-  constructor(box, { gameId, game, names, mySeat, onJump, onResize, onBusy, errorText }) {
+  constructor(box, { gameId, game, names, mySeat, onJump, onResize, onBusy, onLevel, errorText }) {
     this.box = box;
     this.gameId = gameId;
     this.game = game;
@@ -32,6 +34,8 @@ export class ReviewPanel {
     this.onJump = onJump;
     this.onResize = onResize || (() => {});
     this.onBusy = onBusy || (() => {});
+    this.onLevel = onLevel || (() => {});
+    this.shownLevel = null; // the level last given to onLevel
     this.errorText = errorText;
     this.status = null; // the server's status object
     this.error = null; // an ApiError of our own request
@@ -108,6 +112,13 @@ export class ReviewPanel {
 
   apply(status) {
     this.status = status;
+    // Told once per level, not at every poll: a depth picked meanwhile for the next
+    // request is not taken back.
+    const level = Number(status?.review?.level ?? status?.level) || null;
+    if (level && level !== this.shownLevel && status.status !== "failed") {
+      this.shownLevel = level;
+      this.onLevel(level);
+    }
     this.render();
     clearTimeout(this.timer);
     if (status.status === "running" || status.status === "queued") {
