@@ -11,10 +11,12 @@ export const REVIEW_LEVELS = [1, 2, 3, 4, 5];
 export const DEFAULT_LEVEL = 2;
 const POLL_MS = 1000;
 
-/** A value as the page's language writes it, with at most one decimal. */
+/** A value as the page writes it, with at most one decimal: a true minus sign, and no
+ * "−0" for a small negative value rounded to nothing. */
 function num(value) {
   const n = Number(value) || 0;
-  return new Intl.NumberFormat(lang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: 1 }).format(n);
+  const format = new Intl.NumberFormat(lang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: 1, signDisplay: "negative" });
+  return format.format(n).replace("-", "\u2212");
 }
 
 export class ReviewPanel {
@@ -293,11 +295,11 @@ export class ReviewPanel {
           if (same) body += ` <span class="rl-best muted">${esc(t("review_was_best"))}</span>`;
           else if (num(d.loss) === num(0)) {
             // another move as good as the one played
-            body += ` · <span class="rl-best muted">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>`;
+            body += `\u00a0· <span class="rl-best muted">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>`;
           } else {
             body +=
-              ` · <span class="rl-best">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>` +
-              ` · <span class="rl-loss">${esc(t("review_loss", { n: num(d.loss) }))}</span>`;
+              `\u00a0· <span class="rl-best">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>` +
+              `\u00a0· <span class="rl-loss">${esc(t("review_loss", { n: num(d.loss) }))}</span>`;
           }
           body += `</span>`;
           if (d.hindsight) {
