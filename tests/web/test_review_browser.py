@@ -464,7 +464,7 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
             }"""
         )
         assert box["left"] >= 0 and box["right"] <= box["w"] and not box["cut"], box
-        assert 0 <= box["top"] and box["bottom"] <= box["h"], box
+        assert box["top"] >= 0 and box["bottom"] <= box["h"], box
         # neither over the cards nor over the keys' help
         assert box["top"] >= box["handBottom"] - 1, box
         assert box["top"] >= box["keysBottom"] - 1 or box["bottom"] <= box["keysTop"] + 1, box
