@@ -365,3 +365,37 @@ async def test_a_review_under_way_is_seen_joined_and_taken_over_across_processes
         await alice.close()
         await bob.close()
         await anonymous.aclose()
+
+
+async def test_a_frozen_owner_loses_its_review_to_another_process_and_lets_it_be(
+    cluster: ClusterFactory,
+) -> None:
+    a, b = started(cluster, 2, {"KOZYR_REVIEW_STALE_MS": "3000"})
+    alice = await Player(a).sign_in()
+    on_b = httpx.AsyncClient(base_url=b.base, timeout=30)
+    on_a = httpx.AsyncClient(base_url=a.base, timeout=30)
+    try:
+        table, _ = await finished_game(alice, BARGAINING)
+        n = len((await on_b.get(f"/api/games/{table}/record")).json()["actions"])
+        r = await alice.http.post(f"/api/games/{table}/review", json={"level": 4})
+        assert r.status_code == 202, r.text
+        first = await until_status(on_b, table, lambda s: 0 < s["done"] < n)
+        a.stop()  # SIGSTOP: a's review process runs on, but a renews nothing
+        await until_status(on_b, table, lambda s: s["done"] < first["done"])
+        assert len(review_processes(b.pid)) == 1
+        a.cont()
+        # a finds its review taken (its token gone): it ends its review process
+        deadline = time.monotonic() + 60
+        while review_processes(a.pid) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert review_processes(a.pid) == [], "a kept reviewing a review it lost"
+        assert "was taken over" in a.log_text()
+        # and every process shows b's review, to its end
+        seen = await until_settled(on_a, table, timeout=600)
+        assert seen[-1]["status"] == "done" and seen[-1]["done"] == n, seen[-1]
+        assert (await on_b.get(f"/api/games/{table}/review")).json() == seen[-1]
+    finally:
+        a.cont()
+        await alice.close()
+        await on_a.aclose()
+        await on_b.aclose()

@@ -137,7 +137,13 @@ def _unbroken(page: Page) -> dict[str, Any]:
           const panel = document.querySelector('.review-panel');
           const edge = panel.getBoundingClientRect();
           const split = [...panel.querySelectorAll('.rl-played, .rl-best, .rl-loss')]
-            .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent);
+            .filter((el) => {
+              // one rectangle per piece of the element: on two lines, two tops a line apart
+              const tops = [...el.getClientRects()].map((r) => r.top);
+              const size = parseFloat(getComputedStyle(el).fontSize);
+              return Math.max(...tops) - Math.min(...tops) > size / 2;
+            })
+            .map((el) => el.textContent);
           const wide = [...panel.querySelectorAll('*')].filter((el) => {
             const r = el.getBoundingClientRect();
             return r.width && (r.right > edge.right + 0.5 || r.left < edge.left - 0.5
