@@ -349,6 +349,8 @@ async def test_a_review_under_way_is_seen_joined_and_taken_over_across_processes
             anonymous, table, lambda s: s["status"] != "running" or s["done"] < on_b["done"]
         )
         assert restarted["status"] in ("queued", "running") and restarted["level"] == 4
+        # (its record replayed first, then its process)
+        await until_status(anonymous, table, lambda s: s["status"] == "running" and s["done"] > 0)
         assert len(review_processes(b.pid)) == 1
         seen = await until_settled(anonymous, table, timeout=600)
         assert seen[-1]["status"] == "done" and seen[-1]["level"] == 4, seen[-1]
@@ -382,6 +384,7 @@ async def test_a_frozen_owner_loses_its_review_to_another_process_and_lets_it_be
         first = await until_status(on_b, table, lambda s: 0 < s["done"] < n)
         a.stop()  # SIGSTOP: a's review process runs on, but a renews nothing
         await until_status(on_b, table, lambda s: s["done"] < first["done"])
+        await until_status(on_b, table, lambda s: s["status"] == "running" and s["done"] > 0)
         assert len(review_processes(b.pid)) == 1
         a.cont()
         # a finds its review taken (its token gone): it ends its review process
