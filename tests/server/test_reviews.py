@@ -1,15 +1,18 @@
 """Post-game reviews over HTTP (docs/review.md): started in the background, polled with
-progress, stored with the game (they survive a restart), the record's access rule, and
-the limits (one running review per user, two running per server process)."""
+progress, stored with the game (they survive a restart), the record's access rule, the
+limits (one running review per user, two running per server process), and a review under
+way seen, joined and taken over by every process of a cluster."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from tests.server.cluster_support import ClusterFactory, Node
 from tests.server.support import Player, ServerProc
 
 from kozyr.records import start
@@ -242,3 +245,160 @@ async def test_one_running_review_per_user_and_two_per_process(server: ServerPro
     finally:
         for p in players:
             await p.close()
+
+
+async def test_a_review_under_way_when_the_server_stops_starts_again_after_it(
+    fresh_server: ServerProc,
+) -> None:
+    fresh_server.start()
+    owner = await Player(fresh_server).sign_in()
+    anonymous = httpx.AsyncClient(base_url=fresh_server.base, timeout=30)
+    try:
+        table, _ = await finished_game(owner, BARGAINING)
+        path = f"/api/games/{table}/review"
+        r = await owner.http.post(path, json={"level": 3})
+        assert r.status_code == 202 and r.json()["status"] == "running", r.text
+        fresh_server.stop()  # SIGTERM: the review process is ended with the server
+        fresh_server.start()
+        # not forgotten: anyone looking at the game starts it again
+        again = await anonymous.get(path)
+        assert again.status_code == 200, again.text
+        assert again.json()["status"] in ("queued", "running") and again.json()["level"] == 3
+        seen = await until_settled(anonymous, table, timeout=300)
+        assert seen[-1]["status"] == "done" and seen[-1]["level"] == 3, seen[-1]
+        assert seen[-1]["review"]["level"] == 3
+    finally:
+        await owner.close()
+        await anonymous.aclose()
+
+
+def review_processes(pid: int) -> list[int]:
+    """The review processes a server process has spawned (multiprocessing's ``spawn``)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+            cmdline = (proc / "cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        if ppid == pid and b"spawn_main" in cmdline:
+            found.append(int(proc.name))
+    return found
+
+
+async def until_status(
+    http: httpx.AsyncClient, table: str, ok: Any, timeout: float = 120
+) -> dict[str, Any]:
+    """The first status GET for which ``ok(status)`` holds."""
+    deadline = time.monotonic() + timeout
+    last: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        r = await http.get(f"/api/games/{table}/review")
+        assert r.status_code == 200, r.text
+        last = r.json()
+        if ok(last):
+            return last
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"the review of {table} never got there: {last}")
+
+
+def started(cluster: ClusterFactory, n: int, env: dict[str, str]) -> list[Node]:
+    """``cluster(n)``, waiting longer for slow starts (a machine shared by many tests)."""
+    nodes = cluster(n, env=env, start=False)
+    for node in nodes:
+        node.start_timeout = 300
+    nodes[0].start()
+    for node in nodes[1:]:
+        node.start()
+    return nodes
+
+
+async def test_a_review_under_way_is_seen_joined_and_taken_over_across_processes(
+    cluster: ClusterFactory,
+) -> None:
+    a, b = started(cluster, 2, {"KOZYR_REVIEW_STALE_MS": "3000"})
+    alice, bob = await Player(a).sign_in(), await Player(b).sign_in()
+    anonymous = httpx.AsyncClient(base_url=b.base, timeout=30)
+    try:
+        table, _ = await finished_game(alice, BARGAINING)
+        short, _ = await finished_game(alice, SHORT)
+        n = len((await anonymous.get(f"/api/games/{table}/record")).json()["actions"])
+        r = await alice.http.post(f"/api/games/{table}/review", json={"level": 4})
+        assert r.status_code == 202 and r.json()["status"] == "running", r.text
+        # b sees it running, and its progress, as a does
+        on_b = await until_status(
+            anonymous, table, lambda s: s["status"] == "running" and 0 < s["done"] < n
+        )
+        assert on_b["level"] == 4 and on_b["total"] == n, on_b
+        assert len(review_processes(a.pid)) == 1 and review_processes(b.pid) == []
+        # asked on b (at that level or under), it is joined: no second review anywhere
+        for level in (4, 1):
+            r = await bob.http.post(f"/api/games/{table}/review", json={"level": level})
+            assert r.status_code == 202, r.text
+            assert r.json()["status"] == "running" and r.json()["level"] == 4, r.json()
+        # alice's one review at a time holds on b too
+        busy = await alice.http.post(f"/api/games/{short}/review", json={"level": 1})
+        assert busy.status_code == 429 and busy.json()["code"] == "review_busy", busy.text
+        assert review_processes(b.pid) == [] and len(review_processes(a.pid)) == 1
+
+        a.kill9()  # its review's heartbeat stops; b takes it over once it is stale
+        restarted = await until_status(
+            anonymous, table, lambda s: s["status"] != "running" or s["done"] < on_b["done"]
+        )
+        assert restarted["status"] in ("queued", "running") and restarted["level"] == 4
+        # (its record replayed first, then its process)
+        await until_status(anonymous, table, lambda s: s["status"] == "running" and s["done"] > 0)
+        assert len(review_processes(b.pid)) == 1
+        seen = await until_settled(anonymous, table, timeout=600)
+        assert seen[-1]["status"] == "done" and seen[-1]["level"] == 4, seen[-1]
+        assert seen[-1]["done"] == seen[-1]["total"] == n
+        assert review_processes(b.pid) == []
+        # the review over, alice may ask for another (on b: a is gone)
+        alice_b = Player(b)
+        alice_b.http.cookies.update(alice.http.cookies)
+        r = await alice_b.http.post(f"/api/games/{short}/review", json={"level": 1})
+        assert r.status_code == 202, r.text
+        assert (await until_settled(anonymous, short))[-1]["status"] == "done"
+        await alice_b.close()
+    finally:
+        await alice.close()
+        await bob.close()
+        await anonymous.aclose()
+
+
+async def test_a_frozen_owner_loses_its_review_to_another_process_and_lets_it_be(
+    cluster: ClusterFactory,
+) -> None:
+    a, b = started(cluster, 2, {"KOZYR_REVIEW_STALE_MS": "3000"})
+    alice = await Player(a).sign_in()
+    on_b = httpx.AsyncClient(base_url=b.base, timeout=30)
+    on_a = httpx.AsyncClient(base_url=a.base, timeout=30)
+    try:
+        table, _ = await finished_game(alice, BARGAINING)
+        n = len((await on_b.get(f"/api/games/{table}/record")).json()["actions"])
+        r = await alice.http.post(f"/api/games/{table}/review", json={"level": 4})
+        assert r.status_code == 202, r.text
+        first = await until_status(on_b, table, lambda s: 0 < s["done"] < n)
+        a.stop()  # SIGSTOP: a's review process runs on, but a renews nothing
+        await until_status(on_b, table, lambda s: s["done"] < first["done"])
+        await until_status(on_b, table, lambda s: s["status"] == "running" and s["done"] > 0)
+        assert len(review_processes(b.pid)) == 1
+        a.cont()
+        # a finds its review taken (its token gone): it ends its review process
+        deadline = time.monotonic() + 60
+        while review_processes(a.pid) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert review_processes(a.pid) == [], "a kept reviewing a review it lost"
+        assert "was taken over" in a.log_text()
+        # and every process shows b's review, to its end
+        seen = await until_settled(on_a, table, timeout=600)
+        assert seen[-1]["status"] == "done" and seen[-1]["done"] == n, seen[-1]
+        assert (await on_b.get(f"/api/games/{table}/review")).json() == seen[-1]
+    finally:
+        a.cont()
+        await alice.close()
+        await on_a.aclose()
+        await on_b.aclose()

@@ -42,9 +42,12 @@ def label(card: str, lang: str = "en") -> str:
 def number(value: float) -> str:
     """A value as the page writes it in English: thousands grouped, at most one decimal, none
     if whole; a half rounded away from zero, on the number's shortest decimal form (as the
-    browser's Intl.NumberFormat does: 25.95 is 26)."""
-    text = format(Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP), ",")
-    return text[:-2] if text.endswith(".0") else text
+    browser's Intl.NumberFormat does: 25.95 is 26); a true minus sign ("−3.5"), and 0 for a
+    negative value rounded to nothing (never "−0")."""
+    rounded = Decimal(repr(value)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    text = format(abs(rounded), ",")
+    text = text[:-2] if text.endswith(".0") else text
+    return "\u2212" + text if rounded < 0 else text
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +124,33 @@ def _layout(page: Page) -> dict[str, Any]:
             scrolls: panel.scrollHeight > panel.clientHeight, covered,
             feltTop: felt.top, feltBottom: felt.bottom, width: innerWidth, height: innerHeight,
           };
+        }"""
+    )
+
+
+def _unbroken(page: Page) -> dict[str, Any]:
+    """What of the review panel is cut off or broken across lines: parts of a decision's
+    line ("lost 1", "best Q♣ 1.5") split over two lines, and elements wider than the panel
+    (their text cut off or spilling out)."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        """() => {
+          const panel = document.querySelector('.review-panel');
+          const edge = panel.getBoundingClientRect();
+          const split = [...panel.querySelectorAll('.rl-played, .rl-best, .rl-loss')]
+            .filter((el) => {
+              // one rectangle per piece of the element: on two lines, two tops a line apart
+              const tops = [...el.getClientRects()].map((r) => r.top);
+              const size = parseFloat(getComputedStyle(el).fontSize);
+              return Math.max(...tops) - Math.min(...tops) > size / 2;
+            })
+            .map((el) => el.textContent);
+          const wide = [...panel.querySelectorAll('*')].filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width && (r.right > edge.right + 0.5 || r.left < edge.left - 0.5
+              || el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'auto'
+                 && !['SELECT', 'PROGRESS'].includes(el.tagName));
+          }).map((el) => el.className || el.tagName);
+          return {split, wide};
         }"""
     )
 
@@ -217,6 +247,7 @@ def test_review_asked_followed_shown_and_jumping_the_replay(
     flagged = [d["index"] for d in review["decisions"] if d["verdict"]]
     assert [ln["index"] for ln in _lines(page)] == flagged
     page.uncheck('.review-panel input[name="review-only"]')
+    assert _unbroken(page) == {"split": [], "wide": []}
     shot(page, "review-02-done-laptop")
     # A line shows its move in the replay: the step just after that action.
     pick = next((d for d in review["decisions"] if d["verdict"]), review["decisions"][0])
@@ -241,6 +272,7 @@ def test_review_asked_followed_shown_and_jumping_the_replay(
             assert "грубая ошибка" in ln["text"]
         if d.get("hindsight"):
             assert "задним числом" in ln["text"]
+    assert _unbroken(page) == {"split": [], "wide": []}
     shot(page, "review-04-done-laptop-ru")
     page.click(".top .lang-switch")
     clean(page)
@@ -265,6 +297,10 @@ def test_a_finished_review_is_shown_on_opening_the_replay_on_a_phone(
         page.wait_for_selector("#replay-root .hand .card")
     # No click: a review that is done is there when the replay opens.
     page.wait_for_selector(".review-panel .review-line", timeout=10_000)
+    # The depth beside the button is the review's (1), not the default (2) beside it.
+    assert "Depth 1" in page.inner_text(".review-head")
+    assert page.input_value(".review-level") == "1"
+    assert _unbroken(page) == {"split": [], "wide": []}
     where = _layout(page)
     assert where["covered"] == [], where
     assert where["panelTop"] >= where["barBottom"] - 1, where
@@ -286,6 +322,20 @@ def test_a_finished_review_is_shown_on_opening_the_replay_on_a_phone(
     shot(page, "review-06-jump-phone")
     page.click('.replay-controls [data-step="next"]')
     assert page.input_value(".replay-range") == str(min(len(record["actions"]), pick["index"] + 2))
+    # In Russian, on the phone: every word translated, nothing cut off.
+    page.click(".top .lang-switch")
+    page.locator(".review-panel").evaluate("(el) => { el.scrollTop = 0; }")
+    page.locator(".review-panel").scroll_into_view_if_needed()
+    assert page.inner_text(".review-head h2") == "Разбор партии"
+    assert "Глубина 1" in page.inner_text(".review-head")
+    assert page.input_value(".review-level") == "1"
+    text = page.inner_text(".review-panel")
+    for name in record["players"]:  # the people's own names stay as they are
+        text = text.replace(name, "")
+    assert not re.search(r"[A-Za-z]{3,}", text), text
+    assert _unbroken(page) == {"split": [], "wide": []}
+    shot(page, "review-05-done-phone-ru")
+    page.click(".top .lang-switch")
     clean(page)
     page.context.close()
 
@@ -401,6 +451,32 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
     )
     assert row["bottom"] <= row["h"] and row["right"] <= row["w"], row
     shot(page, "review-08-hint-laptop")
+    # On a phone, in both languages: the answer whole on screen, under the hand.
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    for lang, words in (("en", "Best: "), ("ru", "Лучший ход: ")):
+        if lang == "ru":
+            page.click(".top .lang-switch")
+        page.locator(".hint-row").scroll_into_view_if_needed()
+        assert page.inner_text(".hint-text").startswith(words + label(best["action"], lang))
+        box = page.evaluate(
+            """() => {
+              const row = document.querySelector('.hint-row');
+              const r = row.getBoundingClientRect();
+              const hand = document.querySelector('.hand').getBoundingClientRect();
+              const keys = document.querySelector('.hand-hint').getBoundingClientRect();
+              return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                      handBottom: hand.bottom, keysTop: keys.top, keysBottom: keys.bottom,
+                      cut: row.scrollWidth > row.clientWidth, w: innerWidth, h: innerHeight};
+            }"""
+        )
+        assert box["left"] >= 0 and box["right"] <= box["w"] and not box["cut"], box
+        assert box["top"] >= 0 and box["bottom"] <= box["h"], box
+        # neither over the cards nor over the keys' help
+        assert box["top"] >= box["handBottom"] - 1, box
+        assert box["top"] >= box["keysBottom"] - 1 or box["bottom"] <= box["keysTop"] + 1, box
+        shot(page, f"review-09-hint-phone-{lang}")
+    page.click(".top .lang-switch")
+    page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
     # Playing moves the table on: the hint is gone with the moment it was for.
     page.click(f'.hand .card[data-card="{best["action"]}"]')
     page.wait_for_function(f"() => window.kozyr.table.seq > {seq}")

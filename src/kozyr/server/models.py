@@ -256,3 +256,24 @@ game_reviews = Table(
     Column("review", Text, nullable=False),
     Column("created_ms", BigInteger, nullable=False),
 )
+
+review_jobs = Table(
+    "review_jobs",
+    metadata,
+    # a review asked for and not yet stored, seen by every server process (cluster mode):
+    # queued or running under an owner that keeps heartbeat_ms fresh, or failed
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("level", Integer, primary_key=True, autoincrement=False),
+    # who asked (one review queued or running per user); no foreign key: guests go
+    Column("user_id", Integer, nullable=False, index=True),
+    Column("status", String(10), nullable=False),
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("error", String(40), nullable=True),
+    # the node running it and a fencing token raised at every take-over: a process that
+    # lost its review (stopped too long) can no longer write it
+    Column("owner", String(120), nullable=False),
+    Column("token", BigInteger, nullable=False),
+    Column("heartbeat_ms", BigInteger, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+)

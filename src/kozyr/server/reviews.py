@@ -7,10 +7,18 @@ a thread (it would hold the GIL against the tables): each runs in a process of i
 through a pipe that a thread reads. A process of its own can be ended at once when the
 server stops, and a crash in one review fails only that review.
 
+A review under way is a row of ``review_jobs``, so that every server process of a cluster
+sees it: its status, its progress (written every few percent) and its owner, who renews
+``heartbeat_ms`` while it holds the review. A POST on any process joins it instead of
+starting another. A row whose heartbeat is older than :data:`STALE_MS` (its process died,
+or stopped and let it go) is taken over by the next process asked about it, under a new
+fencing ``token``, and the review starts again there.
+
 Limits: at most ``running`` reviews at once in a server process (the rest wait in the
 order they were asked for: status ``queued``), and one review queued or running per
-user (429 ``review_busy``). Reviews are deterministic: the same record and level give
-the same review (the seed is fixed), so a stored review is never worth redoing.
+user across the cluster (429 ``review_busy``). Reviews are deterministic: the same record
+and level give the same review (the seed is fixed), so a stored review is never worth
+redoing.
 """
 
 from __future__ import annotations
@@ -20,7 +28,8 @@ import contextlib
 import json
 import logging
 import multiprocessing
-from collections import OrderedDict, deque
+import os
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,7 +37,8 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from sqlalchemy import insert, select
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
 
 from kozyr.records import to_record
@@ -39,7 +49,7 @@ from kozyr.server.lobby import Lobby
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.store import Store, TableRow, User, now_ms
 
-__all__ = ["DEFAULT_LEVEL", "MAX_RUNNING", "REVIEW_SEED", "Reviews"]
+__all__ = ["DEFAULT_LEVEL", "MAX_RUNNING", "REVIEW_SEED", "STALE_MS", "Reviews"]
 
 log = logging.getLogger("kozyr.server.reviews")
 
@@ -50,8 +60,17 @@ MAX_RUNNING = 2
 """Reviews running at once in one server process (each takes a core while it runs)."""
 REVIEW_SEED = 0
 """The search's seed for every review: the same game and level, the same review."""
-MAX_FAILED = 1000
-"""Failed reviews remembered (to show "failed"), the oldest forgotten first."""
+STALE_MS = int(os.environ.get("KOZYR_REVIEW_STALE_MS") or 15_000)
+"""A review whose owner has not renewed its heartbeat for this long is taken over (its
+process is taken for dead). Tests set it lower with ``KOZYR_REVIEW_STALE_MS``."""
+HEARTBEAT_MS = 2_000
+"""How often an owner renews its reviews' heartbeat (well inside :data:`STALE_MS`)."""
+TICK = 0.25
+"""Seconds between the owner's looks at its reviews' progress."""
+PROGRESS_STEP = 0.02
+"""The share of a review's actions after which its progress is written again."""
+LIVE = ("queued", "running")
+"""The statuses of a review under way."""
 
 
 class ReviewFailed(Exception):
@@ -60,34 +79,45 @@ class ReviewFailed(Exception):
 
 @dataclass(eq=False)
 class Job:
-    """A review asked for and not yet stored: queued, running, or failed."""
+    """A review held by this process: queued or running here, under ``token``."""
 
     row: TableRow
     level: int
     user_id: int
+    token: int
     status: str = "queued"
     done: int = 0
     total: int = 0
-    error: str | None = None
     process: BaseProcess | None = field(default=None, repr=False)
+    written: tuple[str, int, int] = ("queued", 0, 0)
+    """(status, done, total) as last written to the database."""
+    written_ms: int = 0
+    lost: bool = False
+    """Another process took the review over: this one stops without writing."""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "status": self.status,
-            "level": self.level,
-            "done": self.done,
-            "total": self.total,
-            "review": None,
-            "error": self.error,
-        }
-        if self.error is not None:
-            named = ProtocolError(self.error)  # the catalog's messages for the code
-            out["message"], out["message_ru"] = named.message, named.message_ru
-        return out
+        return _status(self.status, self.level, self.done, self.total)
+
+
+def _status(
+    status: str, level: int | None, done: int, total: int, error: str | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "status": status,
+        "level": level,
+        "done": done,
+        "total": total,
+        "review": None,
+        "error": error,
+    }
+    if error is not None:
+        named = ProtocolError(error)  # the catalog's messages for the code
+        out["message"], out["message_ru"] = named.message, named.message_ru
+    return out
 
 
 def _none() -> dict[str, Any]:
-    return {"status": "none", "level": None, "done": 0, "total": 0, "review": None, "error": None}
+    return _status("none", None, 0, 0)
 
 
 def _follow(conn: Connection, job: Job) -> dict[str, Any]:
@@ -110,19 +140,29 @@ def _follow(conn: Connection, job: Job) -> dict[str, Any]:
 
 
 class Reviews:
-    """The reviews of one server process: those asked for, running, and stored."""
+    """The reviews of one server process: those it runs, and everyone's in the database."""
 
-    def __init__(self, store: Store, lobby: Lobby, running: int = MAX_RUNNING) -> None:
+    def __init__(
+        self,
+        store: Store,
+        lobby: Lobby,
+        running: int = MAX_RUNNING,
+        node_id: str | None = None,
+        stale_ms: int = STALE_MS,
+    ) -> None:
         self.store = store
         self.lobby = lobby
         self.running = running
+        self.node_id = node_id or lobby.settings.node_id
+        self.stale_ms = stale_ms
         self._jobs: dict[tuple[str, int], Job] = {}
-        """(table id, level) -> its review queued or running."""
+        """(table id, level) -> its review held here, queued or running."""
+        self._claiming: set[tuple[str, int]] = set()
+        """(table id, level) being taken here right now (not yet in ``_jobs``)."""
         self._waiting: deque[Job] = deque()
         self._active: set[Job] = set()
-        self._failed: OrderedDict[str, Job] = OrderedDict()
-        """table id -> its last failed review (until asked for again)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._beat: asyncio.Task[None] | None = None
         # threads of their own that wait on the review processes (minutes each), so that
         # the default pool stays free for password hashing and the like
         self._threads = ThreadPoolExecutor(2 * running, thread_name_prefix="kozyr-review")
@@ -135,38 +175,38 @@ class Reviews:
 
     async def status(self, table_id: str, user: User | None, invite: Any) -> dict[str, Any]:
         """The status object of a game's review (404 ``no_table`` unless the caller may
-        read the game's record)."""
+        read the game's record). A review whose process died starts again here."""
         row = await self.lobby.stored(table_id, user, invite)
-        # the job before the stored review: a job ends only once its review is stored,
-        # so a review that ends meanwhile is seen in one or the other, never in neither
-        job = self._latest(row.id)
+        # the jobs before the stored review: a job's row goes only once its review is
+        # stored, so a review that ends meanwhile is seen in one or the other
+        jobs = await self._revived(row, await self._job_rows(row.id))
         stored = await self._stored(row.id)
-        if job is not None and (stored is None or job.level > stored["level"]):
-            return job.to_json()
-        failed = self._failed.get(row.id)
-        if stored is not None:
-            if failed is not None and failed.level > stored["level"]:
-                return failed.to_json()
-            return await self._done(row.id, stored)
-        return failed.to_json() if failed is not None else _none()
+        top = -1 if stored is None else int(stored["level"])
+        live = [j for j in jobs if j.status in LIVE and j.level > top]
+        if live:
+            return self._json(max(live, key=lambda j: j.level))
+        failed = [j for j in jobs if j.status == "failed" and j.level > top]
+        if failed:
+            return self._json(max(failed, key=lambda j: j.level))
+        return _none() if stored is None else await self._done(row.id, stored)
 
     async def request(
         self, table_id: str, user: User, invite: Any, level: int
     ) -> tuple[int, dict[str, Any]]:
         """Starts a review of a finished game at ``level`` unless one that answers is
-        stored (200, done) or running (202); else 202 with the new review's status."""
+        stored (200, done) or under way on any process (202, joined); else 202 with the
+        new review's status."""
         row = await self.lobby.stored(table_id, user, invite)
         if row.status != "finished":
             raise ProtocolError("game_not_finished", status=409)
-        before = self._latest(row.id)  # (as in status: one that ends meanwhile is stored)
+        jobs = await self._revived(row, await self._job_rows(row.id))
         stored = await self._stored(row.id)
         if stored is not None and stored["level"] >= level:
             return 200, await self._done(row.id, stored)
-        # No await from here on: the checks and the new job are one step.
-        job = self._latest(row.id) or before
-        if job is not None and job.level >= level and job.status != "failed":
-            return 202, job.to_json()
-        if any(j.user_id == user.id for j in self._jobs.values()):
+        live = [j for j in jobs if j.status in LIVE and j.level >= level]
+        if live:
+            return 202, self._json(max(live, key=lambda j: j.level))
+        if await self._busy(user.id):
             raise ProtocolError("review_busy", status=429)
         if self._closed:
             raise ProtocolError(
@@ -175,29 +215,146 @@ class Reviews:
                 503,
                 message_ru="Сервер останавливается; попробуйте снова.",
             )
-        job = Job(row, level, user.id)
+        before = next((j for j in jobs if j.level == level), None)
+        job = await self._claim(row, level, user.id, before)
+        if job is None:  # another process started it a moment before: join it
+            now = await self._job_row(row.id, level)
+            if now is None:
+                stored = await self._stored(row.id)
+                if stored is not None:
+                    return 200, await self._done(row.id, stored)
+                raise ProtocolError("busy", "Try again.", 503, message_ru="Попробуйте снова.")
+            return 202, self._json(now)
+        return 202, job.to_json()
+
+    # -- the database's view -------------------------------------------------------
+
+    def _json(self, r: Row[Any]) -> dict[str, Any]:
+        """A job row's status; one held here is said from memory (fresher)."""
+        mine = self._jobs.get((r.table_id, int(r.level)))
+        if mine is not None and mine.token == r.token:
+            return mine.to_json()
+        return _status(r.status, int(r.level), int(r.done), int(r.total), r.error)
+
+    async def _job_rows(self, table_id: str) -> list[Row[Any]]:
+        async with self.store.engine.connect() as conn:
+            result = await conn.execute(
+                select(m.review_jobs).where(m.review_jobs.c.table_id == table_id)
+            )
+            return list(result.all())
+
+    async def _job_row(self, table_id: str, level: int) -> Row[Any] | None:
+        async with self.store.engine.connect() as conn:
+            result = await conn.execute(
+                select(m.review_jobs).where(
+                    m.review_jobs.c.table_id == table_id, m.review_jobs.c.level == level
+                )
+            )
+            return result.first()
+
+    async def _busy(self, user_id: int) -> bool:
+        """The user has a review queued or running (and alive) on any process."""
+        c = m.review_jobs.c
+        async with self.store.engine.connect() as conn:
+            found = (
+                await conn.execute(
+                    select(c.table_id)
+                    .where(
+                        c.user_id == user_id,
+                        c.status.in_(LIVE),
+                        c.heartbeat_ms >= now_ms() - self.stale_ms,
+                    )
+                    .limit(1)
+                )
+            ).first()
+        return found is not None
+
+    def _stale(self, r: Row[Any]) -> bool:
+        if r.status not in LIVE:
+            return False
+        key = (r.table_id, int(r.level))
+        mine = self._jobs.get(key)
+        if key in self._claiming or (mine is not None and mine.token == r.token):
+            return False  # held here (its heartbeat may just be late)
+        # one of this node's rows that it no longer holds: left by its previous life
+        return r.owner == self.node_id or int(r.heartbeat_ms) < now_ms() - self.stale_ms
+
+    async def _revived(self, row: TableRow, jobs: list[Row[Any]]) -> list[Row[Any]]:
+        """The game's job rows, with those whose owner is gone taken over here (restarted)
+        once a finished game's review at their level is not stored yet."""
+        stale = [r for r in jobs if self._stale(r)]
+        if not stale or row.status != "finished" or self._closed:
+            return jobs
+        stored = await self._stored(row.id)
+        for r in stale:
+            if stored is None or stored["level"] < r.level:
+                job = await self._claim(row, int(r.level), int(r.user_id), r)
+                if job is not None:
+                    log.info(
+                        "review of %s at level %d taken over from %s", row.id, r.level, r.owner
+                    )
+        return await self._job_rows(row.id)
+
+    async def _claim(
+        self, row: TableRow, level: int, user_id: int, seen: Row[Any] | None
+    ) -> Job | None:
+        """Takes the review of (row, level) here: a new row, or the row ``seen`` (failed,
+        or its owner gone) if nobody took it since. None if another process did."""
+        now = now_ms()
+        values = {
+            "user_id": user_id,
+            "status": "queued",
+            "done": 0,
+            "total": 0,
+            "error": None,
+            "owner": self.node_id,
+            "heartbeat_ms": now,
+        }
+        c = m.review_jobs.c
+        key = (row.id, level)
+        self._claiming.add(key)
+        try:
+            async with self.store.transaction() as conn:
+                if seen is None:
+                    token = 1
+                    await conn.execute(
+                        insert(m.review_jobs).values(
+                            table_id=row.id, level=level, token=token, created_ms=now, **values
+                        )
+                    )
+                else:
+                    token = int(seen.token) + 1
+                    taken = await conn.execute(
+                        update(m.review_jobs)
+                        .where(c.table_id == row.id, c.level == level, c.token == seen.token)
+                        .values(token=token, **values)
+                    )
+                    if taken.rowcount != 1:
+                        return None
+        except IntegrityError:
+            return None
+        finally:
+            self._claiming.discard(key)
+        job = Job(row, level, user_id, token, written_ms=now)
         self._jobs[(row.id, level)] = job
-        self._failed.pop(row.id, None)
         self._waiting.append(job)
         self._pump()
-        return 202, job.to_json()
+        return job
 
     # -- running -------------------------------------------------------------------
 
-    def _latest(self, table_id: str) -> Job | None:
-        """The highest-level review of the game queued or running."""
-        jobs = [j for (t, _), j in self._jobs.items() if t == table_id]
-        return max(jobs, key=lambda j: j.level, default=None)
-
     def _pump(self) -> None:
         """Starts waiting reviews, in the order they were asked for, while there is room."""
+        loop = asyncio.get_running_loop()
         while self._waiting and len(self._active) < self.running and not self._closed:
             job = self._waiting.popleft()
             job.status = "running"
             self._active.add(job)
-            task = asyncio.get_running_loop().create_task(self._run(job))
+            task = loop.create_task(self._run(job))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+        if self._jobs and (self._beat is None or self._beat.done()) and not self._closed:
+            self._beat = loop.create_task(self._heartbeat())
 
     async def _run(self, job: Job) -> None:
         row = job.row
@@ -207,21 +364,69 @@ class Reviews:
             job.total = len(record["actions"])
             result = await self._in_process(job, record)
             result["level"] = job.level
-            # stored before the job goes; "done" is said by the stored review only
-            await self._save(row.id, job.level, result)
+            # stored before the job's row goes; "done" is said by the stored review only
+            await self._save(job, result)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("review of %s at level %d failed", row.id, job.level)
-            job.status, job.error = "failed", "review_failed"
-            self._failed[row.id] = job
-            while len(self._failed) > MAX_FAILED:
-                self._failed.popitem(last=False)
+            if job.lost:
+                log.info("review of %s at level %d was taken over", row.id, job.level)
+            else:
+                log.exception("review of %s at level %d failed", row.id, job.level)
+                job.status = "failed"  # (so that a heartbeat meanwhile writes it failed too)
+                with contextlib.suppress(Exception):
+                    await self._write(job, status="failed", error="review_failed")
         finally:
             self._active.discard(job)
-            self._jobs.pop((row.id, job.level), None)
+            if self._jobs.get((row.id, job.level)) is job:
+                del self._jobs[(row.id, job.level)]
             if not self._closed:
                 self._pump()
+
+    async def _heartbeat(self) -> None:
+        """While this process holds reviews: their progress every few percent, and the
+        heartbeat that tells the other processes they are alive. A review taken over
+        meanwhile (this process was stopped too long) is ended here."""
+        while self._jobs and not self._closed:
+            await asyncio.sleep(TICK)
+            now = now_ms()
+            for job in list(self._jobs.values()):
+                step = max(1, int(job.total * PROGRESS_STEP))
+                status, done, total = job.written
+                moved = (job.status, job.total) != (status, total) or job.done - done >= step
+                if job.lost or not (moved or now - job.written_ms >= HEARTBEAT_MS):
+                    continue
+                try:
+                    await self._write(job)
+                except Exception:  # the database away a moment: the next tick tries again
+                    log.warning("review heartbeat of %s not written", job.row.id, exc_info=True)
+
+    async def _write(self, job: Job, status: str | None = None, error: str | None = None) -> None:
+        """Writes the job's status, progress and heartbeat (fenced by its token); a job
+        that another process took over is marked lost and its process ended."""
+        now = now_ms()
+        state = (status or job.status, job.done, job.total)
+        c = m.review_jobs.c
+        async with self.store.transaction() as conn:
+            result = await conn.execute(
+                update(m.review_jobs)
+                .where(c.table_id == job.row.id, c.level == job.level, c.token == job.token)
+                .values(status=state[0], done=state[1], total=state[2], heartbeat_ms=now)
+                .values(**({"error": error} if error is not None else {}))
+            )
+        if result.rowcount != 1:
+            self._lose(job)
+            return
+        job.written, job.written_ms = state, now
+
+    def _lose(self, job: Job) -> None:
+        job.lost = True
+        if job in self._waiting:
+            self._waiting.remove(job)
+        if self._jobs.get((job.row.id, job.level)) is job:
+            del self._jobs[(job.row.id, job.level)]
+        if job.process is not None and job.process.is_alive():
+            job.process.terminate()  # its thread sees the pipe close: the run ends
 
     async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
@@ -237,6 +442,8 @@ class Reviews:
         )
         job.process = process
         try:
+            if job.lost:
+                raise ReviewFailed("taken over before it started")
             # starting a process writes the record to it: not on the event loop
             await self._in_thread(process.start)
         finally:
@@ -276,34 +483,52 @@ class Reviews:
             "error": None,
         }
 
-    async def _save(self, table_id: str, level: int, review: dict[str, Any]) -> None:
+    async def _save(self, job: Job, review: dict[str, Any]) -> None:
+        """Stores the review and, in the same transaction, drops its job's row."""
+        c = m.review_jobs.c
+        gone = delete(m.review_jobs).where(
+            c.table_id == job.row.id, c.level == job.level, c.token == job.token
+        )
         try:
             async with self.store.transaction() as conn:
                 await conn.execute(
                     insert(m.game_reviews).values(
-                        table_id=table_id,
-                        level=level,
+                        table_id=job.row.id,
+                        level=job.level,
                         review=json.dumps(review, ensure_ascii=False),
                         created_ms=now_ms(),
                     )
                 )
+                await conn.execute(gone)
         except IntegrityError:
             # another server process stored the same review first (the same, seeded)
-            log.info("review of %s at level %d was already stored", table_id, level)
+            log.info("review of %s at level %d was already stored", job.row.id, job.level)
+            async with self.store.transaction() as conn:
+                await conn.execute(gone)
 
     # -- life cycle ----------------------------------------------------------------
 
     async def close(self) -> None:
-        """Ends every review process at once and forgets the reviews not yet stored
-        (they show "none" after a restart and may be asked for again)."""
+        """Ends every review process at once and lets their rows go (heartbeat 0): the
+        next process asked about one of them starts it again."""
         self._closed = True
+        held = list(self._jobs.values())
         self._waiting.clear()
         for job in list(self._active):
             if job.process is not None and job.process.is_alive():
                 job.process.terminate()
-        tasks = list(self._tasks)
+        tasks = list(self._tasks) + ([self._beat] if self._beat is not None else [])
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        c = m.review_jobs.c
+        for job in held:
+            with contextlib.suppress(Exception):
+                async with self.store.transaction() as conn:
+                    await conn.execute(
+                        update(m.review_jobs)
+                        .where(c.table_id == job.row.id, c.level == job.level, c.token == job.token)
+                        .values(heartbeat_ms=0)
+                    )
         # the processes are ended: their threads see the pipes close and return
         self._threads.shutdown(wait=False, cancel_futures=True)

@@ -1028,6 +1028,9 @@ function startReview(r) {
       $(".review-btn").disabled = busy;
     },
     onResize: () => r.view.fit(),
+    onLevel: (level) => {
+      $(".review-level").value = String(level);
+    },
     onJump: (index) => {
       if (app.replay !== r) return;
       if (r.timer) replayStep("play"); // stop playing: the chosen move stays on screen

@@ -8,9 +8,12 @@ import { esc, suitColour } from "./html.js";
 import { lang, t } from "./i18n.js";
 import { actionWords } from "./narrate.js";
 
+/** A value as the page writes it, with at most one decimal: a true minus sign, and no
+ * "−0" for a small negative value rounded to nothing. */
 function num(value) {
   const n = Number(value) || 0;
-  return new Intl.NumberFormat(lang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: 1 }).format(n);
+  const format = new Intl.NumberFormat(lang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: 1, signDisplay: "negative" });
+  return format.format(n).replace("-", "\u2212");
 }
 
 export class HintControl {

@@ -11,10 +11,12 @@ export const REVIEW_LEVELS = [1, 2, 3, 4, 5];
 export const DEFAULT_LEVEL = 2;
 const POLL_MS = 1000;
 
-/** A value as the page's language writes it, with at most one decimal. */
+/** A value as the page writes it, with at most one decimal: a true minus sign, and no
+ * "−0" for a small negative value rounded to nothing. */
 function num(value) {
   const n = Number(value) || 0;
-  return new Intl.NumberFormat(lang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: 1 }).format(n);
+  const format = new Intl.NumberFormat(lang() === "ru" ? "ru-RU" : "en-GB", { maximumFractionDigits: 1, signDisplay: "negative" });
+  return format.format(n).replace("-", "\u2212");
 }
 
 export class ReviewPanel {
@@ -23,8 +25,10 @@ export class ReviewPanel {
    * names(): the seats' names as the replay shows them. mySeat: the viewer's seat or null.
    * onJump(index): shows the move at `index` of the record's actions.
    * onResize(): the panel changed height (the table fits itself again).
+   * onLevel(level): the review shown (or under way) is at `level`: the depth selector
+   * says so, rather than its default beside a review of another depth.
    */
-  constructor(box, { gameId, game, names, mySeat, onJump, onResize, onBusy, errorText }) {
+  constructor(box, { gameId, game, names, mySeat, onJump, onResize, onBusy, onLevel, errorText }) {
     this.box = box;
     this.gameId = gameId;
     this.game = game;
@@ -32,6 +36,8 @@ export class ReviewPanel {
     this.onJump = onJump;
     this.onResize = onResize || (() => {});
     this.onBusy = onBusy || (() => {});
+    this.onLevel = onLevel || (() => {});
+    this.shownLevel = null; // the level last given to onLevel
     this.errorText = errorText;
     this.status = null; // the server's status object
     this.error = null; // an ApiError of our own request
@@ -108,6 +114,13 @@ export class ReviewPanel {
 
   apply(status) {
     this.status = status;
+    // Told once per level, not at every poll: a depth picked meanwhile for the next
+    // request is not taken back.
+    const level = Number(status?.review?.level ?? status?.level) || null;
+    if (level && level !== this.shownLevel && status.status !== "failed") {
+      this.shownLevel = level;
+      this.onLevel(level);
+    }
     this.render();
     clearTimeout(this.timer);
     if (status.status === "running" || status.status === "queued") {
@@ -282,11 +295,11 @@ export class ReviewPanel {
           if (same) body += ` <span class="rl-best muted">${esc(t("review_was_best"))}</span>`;
           else if (num(d.loss) === num(0)) {
             // another move as good as the one played
-            body += ` · <span class="rl-best muted">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>`;
+            body += `\u00a0· <span class="rl-best muted">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>`;
           } else {
             body +=
-              ` · <span class="rl-best">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>` +
-              ` · <span class="rl-loss">${esc(t("review_loss", { n: num(d.loss) }))}</span>`;
+              `\u00a0· <span class="rl-best">${esc(t("review_best"))} <b class="rl-card">${move(d.best)}</b> ${esc(num(d.best_value))}</span>` +
+              `\u00a0· <span class="rl-loss">${esc(t("review_loss", { n: num(d.loss) }))}</span>`;
           }
           body += `</span>`;
           if (d.hindsight) {
