@@ -159,12 +159,12 @@ def _heuristic_order(guide: int, legal: Sequence[int]) -> list[Ranked]:
 
 
 class EmperorSearch:
-    """PIMC with heuristic playouts. ``tries``: worlds drawn per world searched, kept by
-    the public evidence (:mod:`evidence`; 1: hard facts only, the sampler before issue
-    #15). ``cap``: seconds per decision at most (the
-    ``budget`` given to :meth:`choose` may lower it, never raise it; a budget <= 0 means
-    "no limit of the caller's"); ``work``: simulated card plays per decision at most
-    (makes the bot reproducible when the clock is not the limit)."""
+    """PIMC with heuristic playouts. ``tries``: the public evidence (:mod:`evidence`):
+    worlds drawn for each one kept in the exchange, bargaining and trump; 1 turns the
+    evidence off (hard facts only, the search before issue #15). ``cap``: seconds per
+    decision at most (the ``budget`` given to :meth:`choose` may lower it, never raise
+    it; a budget <= 0 means "no limit of the caller's"); ``work``: simulated card plays
+    per decision at most (makes the bot reproducible when the clock is not the limit)."""
 
     needs_state = False
 
