@@ -17,12 +17,16 @@ from kozyr.bots.emperor.heuristic import EmperorHeuristic
 from kozyr.bots.emperor.sampler import sample_hidden
 from kozyr.cards import SUIT_MASKS, parse_card, parse_cards
 from kozyr.games.emperor import (
+    OFFER,
     PASS,
+    REFUSE,
     SWAP,
+    YIELD,
     EmperorDeal,
     EmperorObservation,
     EmperorOptions,
     EmperorState,
+    seeded_deal,
 )
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -213,3 +217,37 @@ def test_informed_worlds_keep_every_hard_fact_in_real_games(players: int) -> Non
                         _check_hard_facts(obs, sample_informed(obs, rng, ev, tries=4))
             state.apply(bots[s].choose(obs, state.legal_actions(), 0.0))
     assert checked > 20
+
+
+def test_bargaining_is_read_offer_by_offer() -> None:
+    """Round 4 (bargaining, E8): the King names the Prince, who offers 1 trick; the King
+    refuses; the Prince gives in. Seen by a third seat: four decisions, then the swap."""
+    deals = [seeded_deal(5, k, 4) for k in range(4)]
+    state = EmperorState.new(EmperorOptions(), deals=deals, join_order=[0, 1, 2, 3])
+    bots = [EmperorHeuristic(s) for s in range(4)]
+    while state.round < 4:
+        s = state.to_act
+        assert s is not None
+        state.apply(bots[s].choose(state.observation(s), state.legal_actions(), 0.0))
+    order = state.title_order
+    assert order is not None and state.phase == "exchange"
+    king, prince, soldier = order[0], order[1], order[2]
+    total = state.totals[prince]
+    assert total >= 1  # he can offer (else this deal is no test of offers)
+    state.apply(SWAP + prince)
+    state.apply(OFFER + 1)
+    state.apply(REFUSE)
+    state.apply(YIELD)
+    ev = read_evidence(state.observation(soldier))
+    assert ev is not None
+    got = [(d.kind, d.seat, d.tricks) for d in ev.steps if isinstance(d, Decision)]
+    # After a refused offer of 1 the least he could offer is 2, if he has 2 tricks.
+    least = 2 if total >= 2 else 0
+    assert got[:4] == [
+        ("swap", king, 0),
+        ("offer", prince, 1),
+        ("refuse", king, 1),
+        ("yield", prince, least),
+    ]
+    assert ev.steps[4] == (king, prince)
+    assert ev.done[0] == (king, prince)
