@@ -50,6 +50,9 @@ class Row:
     budget_b: float
     what: str
     first_seed: int = 1000
+    # A second A bot played on the same seeds, seed by seed in turn with A (a side-by-side
+    # comparison in one process: both meet the same cards and the same machine load).
+    a2: str | None = None
 
 
 ROWS: dict[str, Row] = {
@@ -62,7 +65,24 @@ ROWS: dict[str, Row] = {
     "imperial-oracle-heuristic": Row("imperial", "oracle", "heuristic", 0.0, 0.0, "pp"),
     "emperor-l3-field": Row("emperor", "level3", "heuristic", 0.0, 0.0, "emperor"),
     "emperor-l5-field": Row("emperor", "level5", "heuristic", 0.0, 0.0, "emperor"),
+    # Issue #15: level 3 with the public-evidence sampler against level 3 on hard facts.
+    "emperor-l3-evidence": Row(
+        "emperor", "level3", "heuristic", 0.0, 0.0, "emperor", a2="level3-hard"
+    ),
 }
+
+
+def _make(game: str, name: str, seed: int) -> Bot:
+    """``make_bot``, and bots only this bench makes: ``level3-hard`` is Emperor level 3
+    as it was before the public-evidence sampler (issue #15)."""
+    if game == "emperor" and name == "level3-hard":
+        from kozyr.bots.emperor.levels import LEVELS
+        from kozyr.bots.emperor.search import EmperorSearch
+
+        _, cap, work = LEVELS[3]
+        return EmperorSearch(seed, cap=cap, work=work, name=name, tries=1)
+    return make_bot(game, name, seed)
+
 
 _PLAY_REASONS = frozenset({"honour led", "honour heads the trick", "tricks", "capot"})
 
@@ -119,7 +139,7 @@ def imperial_seed(row: Row, seed: int, players: int, times: list[float]) -> list
 
 
 def emperor_seed(
-    row: Row, seed: int, players: int, times: list[float]
+    row: Row, seed: int, players: int, times: list[float], a: str | None = None
 ) -> list[tuple[float, float]]:
     """(Emperor or not, A's total minus the field's mean) for the game of ``seed``, once
     with A in each seat."""
@@ -130,8 +150,8 @@ def emperor_seed(
         state = EmperorState.new(
             EmperorOptions(players=players), seed=seed, join_order=list(range(players))
         )
-        bots = [make_bot("emperor", row.b, seed * 10 + 1 + s) for s in range(players)]
-        bots[a_seat] = make_bot("emperor", row.a, seed * 10)
+        bots = [_make("emperor", row.b, seed * 10 + 1 + s) for s in range(players)]
+        bots[a_seat] = _make("emperor", a or row.a, seed * 10)
         while not state.over:
             seat = state.to_act
             assert seat is not None
@@ -293,8 +313,91 @@ def _play_seeds(
         )
 
 
+@dataclass
+class _Side:
+    """One A bot's figures in a side-by-side row."""
+
+    name: str
+    times: list[float]
+    shares: list[float]
+    margins: list[float]
+
+
+def _report_side(row_name: str, side: _Side, players: int) -> None:
+    m, lo, hi = ci(side.shares)
+    done = len(side.shares)
+    print(
+        f"RESULT {row_name} [{side.name}]: Emperor share {m:.3f}, 95% CI [{lo:.3f}, {hi:.3f}], "
+        f"{done * players} games ({done} seeds x {players} seats)"
+    )
+    mm, mlo, mhi = ci(side.margins)
+    print(
+        f"RESULT {row_name} [{side.name}]: total minus field mean {mm:+.2f} tricks, "
+        f"95% CI [{mlo:+.2f}, {mhi:+.2f}]"
+    )
+    if side.times:
+        ts = side.times
+        print(
+            f"RESULT {row_name} [{side.name}]: decisions {len(ts)}, median "
+            f"{1000 * statistics.median(ts):.0f} ms, p99 {1000 * quantile(ts, 0.99):.0f} ms, "
+            f"max {1000 * max(ts):.0f} ms"
+        )
+
+
+def run_pair(name: str, seeds: range, minutes: float | None, players: int) -> None:
+    """A and A2 each against three B bots on the same seeds, seed by seed in turn; the
+    paired difference (A minus A2, per seed) has its own interval."""
+    row = ROWS[name]
+    assert row.a2 is not None
+    start = time.perf_counter()
+    sides = [_Side(row.a, [], [], []), _Side(row.a2, [], [], [])]
+    diffs: list[float] = []
+    try:
+        for seed in seeds:
+            if minutes is not None and time.perf_counter() - start > 60 * minutes:
+                break
+            got: list[list[tuple[float, float]]] = []
+            for side in sides:
+                got.append(emperor_seed(row, seed, players, side.times, side.name))
+            for side, games in zip(sides, got, strict=True):
+                side.shares.append(statistics.fmean(g[0] for g in games))
+                side.margins.append(statistics.fmean(g[1] for g in games))
+            diffs.append(sides[0].shares[-1] - sides[1].shares[-1])
+            a, b = (statistics.fmean(x.shares) for x in sides)
+            print(
+                f"seed {seed}: Emperor share {row.a} {a:.3f}, {row.a2} {b:.3f} after "
+                f"{len(diffs)} seeds ({len(diffs) * players} games each); "
+                f"{time.perf_counter() - start:.0f} s",
+                flush=True,
+            )
+    except KeyboardInterrupt:
+        # A seed cut short counts for neither side, so the two stay paired.
+        print("interrupted", flush=True)
+    if not diffs:
+        print("no seed played")
+        return
+    for side in sides:
+        del side.shares[len(diffs) :], side.margins[len(diffs) :]
+        _report_side(name, side, players)
+    m, lo, hi = ci(diffs)
+    print(
+        f"RESULT {name}: Emperor share {row.a} minus {row.a2}, paired by seed: {m:+.3f}, "
+        f"95% CI [{lo:+.3f}, {hi:+.3f}] ({len(diffs)} seeds)"
+    )
+
+
 def run(name: str, seeds: int, minutes: float | None, players: int, first: int | None) -> None:
     row = ROWS[name]
+    if row.a2 is not None:
+        first_seed = row.first_seed if first is None else first
+        print(
+            f"# {name}: {row.a} and {row.a2} (in turn, same seeds) vs {row.b}, {players} "
+            f"players, seeds {first_seed}.., commit {_commit()}, "
+            f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+            flush=True,
+        )
+        run_pair(name, range(first_seed, first_seed + seeds), minutes, players)
+        return
     start = time.perf_counter()
     first_seed = row.first_seed if first is None else first
     times: list[float] = []

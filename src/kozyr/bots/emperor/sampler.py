@@ -9,7 +9,9 @@ Sampling is random-greedy (the most constrained seat draws first); the rare dead
 retried, and as a last resort solved as a bipartite matching
 (:func:`kozyr.bots.matching.match_hands`), so a consistent sample is always found when
 one exists. This is the one Emperor sampler: the bots and the interop layer
-(:mod:`kozyr.interop.sampling`) both use :func:`sample_hidden`.
+(:mod:`kozyr.interop.sampling`) both use :func:`sample_hidden`. Hard facts only: what
+the public exchange, bargaining and trump suggest about the hands is soft evidence,
+weighed on top of these worlds by :mod:`.evidence` (the search's worlds).
 """
 
 from __future__ import annotations
