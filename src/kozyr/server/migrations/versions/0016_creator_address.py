@@ -2,7 +2,7 @@
 per account and per address over every process (cluster mode).
 
 Revision ID: 0016
-Revises: 0014
+Revises: 0015
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision: str | None = "0014"
+down_revision: str | None = "0015"
 branch_labels: str | None = None
 depends_on: str | None = None
 
