@@ -115,8 +115,10 @@ async def test_review_runs_with_progress_is_stored_and_survives_a_restart(
         assert [(d["index"], d["seat"]) for d in decisions] == [
             (i, seat) for i, (seat, _) in sorted(chances.items())
         ]
-        played = {d["played"].split()[0] for d in decisions}
-        assert {"swap", "trump"} <= played and played & {"offer", "yield", "pass"}
+        # the exchange, the bargaining and naming trump were choices, so reviewed above
+        # (what was played depends on the random bots: everyone may have passed)
+        kinds = {text.split()[0] for _, legal in chances.values() for text in legal}
+        assert {"swap", "pass", "trump"} <= kinds and kinds & {"offer", "yield"}, kinds
         for d in decisions:
             assert d["played"] == record["actions"][d["index"]]
             legal = chances[d["index"]][1]
