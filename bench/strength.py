@@ -21,6 +21,10 @@ both sides the same wall time a move, the level's cap). ``--minutes`` stops afte
 seed under way once the time is up, and the figures so far are printed; a line of
 running figures follows every seed, so a run that is cut short still has its result.
 
+A row with a second A bot (``emperor-l3-evidence``: level 3 and ``level3-hard``, level 3
+without the public-evidence sampler) plays each seed with one, then the other, in one
+process, and prints both and their paired difference.
+
 ``--king-trump N`` checks the King's no-trumps choice (E9) instead: see
 :func:`king_trump_check` and docs/bots.md, "No trumps as King".
 """
@@ -377,7 +381,6 @@ def run_pair(name: str, seeds: range, minutes: float | None, players: int) -> No
         print("no seed played")
         return
     for side in sides:
-        del side.shares[len(diffs) :], side.margins[len(diffs) :]
         _report_side(name, side, players)
     m, lo, hi = ci(diffs)
     print(
