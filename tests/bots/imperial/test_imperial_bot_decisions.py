@@ -109,3 +109,16 @@ def test_interchangeable_cards_are_searched_once() -> None:
     named = sorted(sorted(NAME[c] for c in g) for g in groups)
     # The trump 7 is an honour (I4) and stays alone; 8S and 9S play alike.
     assert named == [["10H"], ["7H", "8H"], ["7S"], ["8S", "9S"]]
+
+
+def test_the_players_hint_is_valued_in_play_points() -> None:
+    """The hint a player sees is in the review's unit: play points, a won game worth
+    IMPERIAL_POINTS x target = 24 x 5 = 120 (not the level search's 1000)."""
+    from kozyr.bots.imperial.review import hint as players_hint
+
+    obs, win = _winning_end()
+    ranked = players_hint(obs, 0.5)
+    assert sorted(r.action for r in ranked) == sorted(obs.legal_actions)
+    assert ranked[0].action == win
+    assert ranked[0].value == 120.0  # the lead wins the game at once, in every world
+    assert all(-120.0 <= r.value <= 120.0 for r in ranked)

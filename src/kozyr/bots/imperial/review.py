@@ -39,7 +39,7 @@ def points(state: ImperialState, seat: int) -> float:
     return worth[seat] - sum(worth[s] for s in range(n) if s != seat) / (n - 1)
 
 
-def rank(observation: Observation, worlds: int, seconds: float, seed: int) -> list[Ranked]:
+def rank(observation: Observation, worlds: int | None, seconds: float, seed: int) -> list[Ranked]:
     """Every legal card of the observer, best first, valued in play points."""
     obs = observation
     if not isinstance(obs, ImperialObservation) or obs.seat is None:
@@ -73,9 +73,10 @@ def hindsight(state: GameState, seed: int) -> int:
 
 
 def hint(observation: Observation, seconds: float) -> list[Ranked]:
-    """A hint during the game: the observer's legal cards, best first (:mod:`.hint`)."""
-    from .hint import hint as search_hint
-
+    """A hint during the game: the observer's legal cards, best first, valued in play
+    points as the review's lines are (:func:`rank`). The level search's own value counts
+    a won game as 1000 (:mod:`.hint`): shown to a player, "expected points: -726" said
+    nothing he could use."""
     if not isinstance(observation, ImperialObservation):
         raise TypeError("an Imperial hint needs an Imperial observation")
-    return search_hint(observation, seconds, seed=None)
+    return rank(observation, None, seconds, 0)
