@@ -25,6 +25,16 @@ A row with a second A bot (``emperor-l3-evidence``: level 3 and ``level3-hard``,
 without the public-evidence sampler) plays each seed with one, then the other, in one
 process, and prints both and their paired difference.
 
+``--save FILE`` appends one JSON line a seed (row, seed, value, units, the commit and a
+fingerprint of the bots' and games' code), so a sample can grow over several runs, on
+several days; ``--combine FILE`` prints the interval over every saved seed of the row
+whose code is the current code (older seeds are counted apart and marked stale)::
+
+    nice -n 10 .venv/bin/python bench/strength.py emperor-l3-field --first-seed 2000 \
+        --seeds 100 --minutes 100 --save bench/results/emperor-l3-field.jsonl
+    .venv/bin/python bench/strength.py emperor-l3-field \
+        --combine bench/results/emperor-l3-field.jsonl
+
 ``--king-trump N`` checks the King's no-trumps choice (E9) instead: see
 :func:`king_trump_check` and docs/bots.md, "No trumps as King".
 """
@@ -32,6 +42,7 @@ process, and prints both and their paired difference.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import signal
 import statistics
@@ -39,6 +50,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kozyr.bots.base import Bot
@@ -283,6 +295,86 @@ def _commit() -> str:
         return "?"
 
 
+_CODE_PATHS = ("src/kozyr/bots", "src/kozyr/games", "src/kozyr/cards.py")
+
+
+def code_fingerprint() -> str:
+    """The git trees of the code a strength figure depends on (bots, games, cards),
+    hashed; "+dirty" when that code has uncommitted changes."""
+    try:
+        trees = [
+            subprocess.run(
+                ["git", "rev-parse", f"HEAD:{p}"], capture_output=True, text=True, check=True
+            ).stdout.strip()
+            for p in _CODE_PATHS
+        ]
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", *_CODE_PATHS],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+    import hashlib
+
+    digest = hashlib.sha256(" ".join(trees).encode()).hexdigest()[:12]
+    return digest + ("+dirty" if dirty else "")
+
+
+def _save(path: Path | None, record: dict[str, Any]) -> None:
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(record, sort_keys=True) + "\n")
+
+
+def combine(name: str, path: Path) -> None:
+    """The row's interval over every seed saved in ``path`` with the current code;
+    seeds saved with other code are counted apart (stale), never mixed in."""
+    row = ROWS[name]
+    current = code_fingerprint()
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SystemExit(f"{path}:{number}: not a JSON line ({exc.msg})") from None
+        if rec.get("row") != name:
+            continue
+        groups.setdefault(str(rec.get("code")), []).append(rec)
+    if not groups:
+        print(f"no seed of {name} in {path}")
+        return
+    unit = "deals" if row.what == "pp" else "games"
+    label = "play points/deal" if row.what == "pp" else "Emperor share"
+    for code, recs in sorted(groups.items(), key=lambda kv: kv[0] != current):
+        seeds = {r["seed"] for r in recs}
+        if len(seeds) != len(recs):
+            raise SystemExit(f"{path}: a seed of {name} is saved twice with code {code}")
+        values = [float(r["value"]) for r in recs]
+        m, lo, hi = ci(values)
+        units = sum(int(r["units"]) for r in recs)
+        commits = sorted({str(r["commit"]) for r in recs})
+        days = sorted({str(r["utc"])[:10] for r in recs})
+        mark = "current code" if code == current else "STALE: older code"
+        print(
+            f"RESULT {name} ({mark} {code}): {label} {m:+.3f}, 95% CI [{lo:+.3f}, {hi:+.3f}], "
+            f"{units} {unit} ({len(values)} seeds); commits {', '.join(commits)}; "
+            f"{days[0]}..{days[-1]}"
+        )
+        margins = [float(r["margin"]) for r in recs if r.get("margin") is not None]
+        if margins:
+            mm, mlo, mhi = ci(margins)
+            print(
+                f"RESULT {name} ({mark}): total minus field mean {mm:+.2f} tricks, "
+                f"95% CI [{mlo:+.2f}, {mhi:+.2f}]"
+            )
+
+
 def _play_seeds(
     row: Row,
     seeds: range,
@@ -292,9 +384,12 @@ def _play_seeds(
     times: list[float],
     per_seed: list[float],
     margins: list[float],
+    save: Path | None = None,
+    name: str = "",
 ) -> None:
     label = "play points/deal" if row.what == "pp" else "Emperor share"
     units = 0
+    commit, code = _commit(), code_fingerprint()
     for seed in seeds:
         if minutes is not None and time.perf_counter() - start > 60 * minutes:
             break
@@ -302,11 +397,27 @@ def _play_seeds(
             diffs = imperial_seed(row, seed, players, times)
             per_seed.append(statistics.fmean(diffs))
             units += len(diffs)
+            margin: float | None = None
         else:
             games = emperor_seed(row, seed, players, times)
             per_seed.append(statistics.fmean(g[0] for g in games))
-            margins.append(statistics.fmean(g[1] for g in games))
+            margin = statistics.fmean(g[1] for g in games)
+            margins.append(margin)
             units += len(games)
+        _save(
+            save,
+            {
+                "row": name,
+                "seed": seed,
+                "value": per_seed[-1],
+                "margin": margin,
+                "units": players,
+                "players": players,
+                "commit": commit,
+                "code": code,
+                "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            },
+        )
         done = len(per_seed)
         m, lo, hi = ci(per_seed)
         print(
@@ -389,7 +500,14 @@ def run_pair(name: str, seeds: range, minutes: float | None, players: int) -> No
     )
 
 
-def run(name: str, seeds: int, minutes: float | None, players: int, first: int | None) -> None:
+def run(
+    name: str,
+    seeds: int,
+    minutes: float | None,
+    players: int,
+    first: int | None,
+    save: Path | None = None,
+) -> None:
     row = ROWS[name]
     if row.a2 is not None:
         first_seed = row.first_seed if first is None else first
@@ -423,6 +541,8 @@ def run(name: str, seeds: int, minutes: float | None, players: int, first: int |
             times,
             per_seed,
             margins,
+            save,
+            name,
         )
     except KeyboardInterrupt:
         # kill -TERM (or ^C) ends a run early: the seeds done so far still give figures.
@@ -466,6 +586,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=None, help="default 2 (Imperial), 4")
     ap.add_argument("--king-trump", type=int, default=0, help="rounds for the no-trumps check (E9)")
     ap.add_argument("--search-budget", type=float, default=0.0)
+    ap.add_argument("--save", type=Path, default=None, help="append a JSON line a seed")
+    ap.add_argument("--combine", type=Path, default=None, help="the interval over saved seeds")
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
     if args.king_trump:
@@ -475,9 +597,14 @@ def main(argv: list[str] | None = None) -> None:
         for name, r in ROWS.items():
             print(f"{name}: {r.game} {r.a} vs {r.b} ({r.what})")
         return
+    if args.combine is not None:
+        combine(args.row, args.combine)
+        return
     row = ROWS[args.row]
+    if args.save is not None and row.a2 is not None:
+        ap.error("--save is for rows with one A bot")
     players = args.players or (2 if row.game == "imperial" else 4)
-    run(args.row, args.seeds, args.minutes, players, args.first_seed)
+    run(args.row, args.seeds, args.minutes, players, args.first_seed, args.save)
 
 
 if __name__ == "__main__":
