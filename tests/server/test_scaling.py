@@ -150,6 +150,81 @@ async def test_a_turn_timer_is_not_a_task_per_move() -> None:
     turns.close()
 
 
+def _timed_turns(timeout: float) -> tuple[Turns, SimpleNamespace, list[int]]:
+    row = SimpleNamespace(id="t1", turn_timeout=timeout, seats=[SimpleNamespace(bot=None)] * 2)
+    state = SimpleNamespace(over=False, to_act=0)
+    match = SimpleNamespace(row=row, state=state, playing=True, seq=0, to_act=0)
+    presence = SimpleNamespace(bot_plays=lambda _seat: False, leave=lambda _seat: None)
+    fired: list[int] = []
+    turns = Turns(
+        cast(Any, match),
+        cast(Any, presence),
+        Settings(),
+        cast(Any, None),
+        asyncio.Lock(),
+        cast(Any, None),
+        fired.append,
+    )
+    return turns, match, fired
+
+
+async def test_a_move_does_not_replace_the_turn_timer() -> None:
+    """200 moves arm one timer handle: a move only moves the turn's end later."""
+    turns, match, _fired = _timed_turns(60.0)
+    loop = asyncio.get_running_loop()
+    armed: list[float] = []
+    real_call_at = loop.call_at
+
+    def counting_call_at(when: float, callback: Any, *args: Any) -> asyncio.TimerHandle:
+        armed.append(when)
+        return real_call_at(when, callback, *args)
+
+    loop.call_at = counting_call_at  # type: ignore[method-assign]
+    try:
+        for seq in range(1, 201):
+            match.seq = seq
+            match.state.to_act = match.to_act = seq % 2
+            turns.schedule()
+    finally:
+        del loop.call_at  # the loop's own method again
+        turns.close()
+    assert len(armed) == 1
+
+
+async def test_the_turn_ends_a_timeout_after_the_last_move_not_the_first() -> None:
+    turns, match, fired = _timed_turns(0.4)
+    loop = asyncio.get_running_loop()
+    turns.schedule()  # seat 0's turn, seq 0: the timer is armed for 0.4 s from now
+    await asyncio.sleep(0.25)
+    match.seq, match.state.to_act, match.to_act = 1, 1, 1
+    moved = loop.time()
+    turns.schedule()  # seat 1's turn: it ends 0.4 s after this move
+    await asyncio.sleep(0.3)  # the first timer has fired by now (0.55 s), and re-armed
+    assert fired == []
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if fired:
+            break
+    assert fired == [1]  # seat 1, whose turn ran out, not seat 0
+    assert loop.time() - moved >= 0.4 - 0.01
+    turns.close()
+
+
+async def test_a_shorter_turn_clock_takes_effect_at_once() -> None:
+    """A turn ending before the armed timer's time gets a timer of its own."""
+    turns, match, fired = _timed_turns(60.0)
+    turns.schedule()
+    match.row.turn_timeout = 0.05
+    match.seq, match.state.to_act, match.to_act = 1, 1, 1
+    turns.schedule()
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if fired:
+            break
+    assert fired == [1]
+    turns.close()
+
+
 def lobby_notices(p: Player) -> list[dict[str, Any]]:
     """The one-table lobby notices a player has had (not the pages he asked for)."""
     return [f for f in p.frames if f["type"] == "lobby" and "table" in f]

@@ -148,11 +148,18 @@ class TableBets:
     async def follow(self, events: Sequence[Any]) -> None:
         """After a committed action (under the table's lock): the book's changes go out,
         and every decided market is settled."""
+        if self.announce(events):
+            await self.settle_pending()
+
+    def announce(self, events: Sequence[Any]) -> bool:
+        """Feeds the new events and sends the markets they opened or closed; True when a
+        decided market waits to be settled (``settle_pending``). Most moves decide
+        nothing, and this way they cost no coroutine."""
         changes = self.catch_up(events)
         for c in changes:
             if c.what != "settle":
                 self._to_all(self.market_frame(c.market))
-        await self.settle_pending()
+        return bool(self.unsettled)
 
     async def load(self) -> None:
         """The table's stored bets, and which of its decided markets are settled already."""

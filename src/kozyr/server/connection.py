@@ -15,6 +15,7 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from kozyr.server.framebatch import FrameBatch
 from kozyr.server.jsonsafe import BadJson, parse_json
 from kozyr.server.leases import Fenced
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
@@ -188,13 +189,22 @@ class Connection:
         client, send = self.client, self._send
         if send is None:
             send = self.ws.send
+        batch = FrameBatch.of(send)
         try:
             while True:
                 await self.wakeup.wait()
                 self.wakeup.clear()
-                for text in client.take():
-                    # The watchdog (``Sockets``) cuts off a send that waits too long:
-                    # a per-send timer would cost more than the send itself.
+                texts = client.take()
+                # The watchdog (``Sockets``) cuts off a send that waits too long:
+                # a per-send timer would cost more than the send itself.
+                if batch is not None and batch.ready():
+                    self.sending_since = time.monotonic()
+                    await batch.write(texts)
+                    self.sending_since = None
+                    for text in texts:
+                        client.written(text)
+                    continue
+                for text in texts:
                     self.sending_since = time.monotonic()
                     await send({"type": "websocket.send", "text": text})
                     self.sending_since = None

@@ -231,7 +231,7 @@ class Match:
         self.event_index.append(len(nxt.events))
         if cid is not None:
             self.seen_ids[(seat, cid)] = seq
-        self.metrics.actions.labels(self.row.game, by).inc()
+        self.metrics.action(self.row.game, by)
         return Move(seq, seat, by, finished=finished is not None)
 
 

@@ -39,3 +39,12 @@ class Metrics:
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
             registry=self.registry,
         )
+        self._actions_by: dict[tuple[str, str], Counter] = {}
+
+    def action(self, game: str, by: str) -> None:
+        """One accepted action. The labelled child is kept: ``labels()`` takes a lock and
+        builds its key each time, and this runs for every move."""
+        child = self._actions_by.get((game, by))
+        if child is None:
+            child = self._actions_by[(game, by)] = self.actions.labels(game, by)
+        child.inc()

@@ -261,7 +261,9 @@ class Table:
         # Arm the next turn first, so that the update can carry its deadline.
         self.turns.schedule()
         self.frames.update(move.seq)
-        await self._follow_bets()
+        state = self.match.state
+        if state is not None and self.bets.announce(state.events):
+            await self.bets.settle_pending()  # B4, as in _follow_bets
         if move.finished:
             self.presence.game_over()
             self.send_table()
