@@ -12,6 +12,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -22,9 +23,9 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, delete, event, func, insert, select, update
+from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy import text as sql_text
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -151,6 +152,13 @@ def _fail(future: asyncio.Future[None], error: Exception, cause: Exception) -> N
         future.set_exception(error)
 
 
+_INSERT_ACTION = "INSERT INTO actions ({}) VALUES ({})".format(
+    ", ".join(c.name for c in m.actions.columns),
+    ", ".join(f":{c.name}" for c in m.actions.columns),
+)
+"""The moves' log writer's statement (SQLite), its columns those of ``models.actions``."""
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -181,13 +189,13 @@ class Store:
             # round trip between the loop and aiosqlite's thread, and at a human pace,
             # where each move is its own transaction, those hops were most of a move's
             # CPU (bench/commit_cost.py).
-            self._log_writer: Engine | None = create_engine(
-                "sqlite:///" + path,
-                pool_size=1,
-                max_overflow=0,
-                connect_args={"check_same_thread": False},
+            # The connection is the standard library's own, without SQLAlchemy: a lone
+            # move's commit cost 0.52 ms of CPU through SQLAlchemy's Core and 0.12 ms
+            # this way (a batch of 20: 37 against 16 us a move).
+            self._log_writer: sqlite3.Connection | None = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=False
             )
-            event.listen(self._log_writer, "connect", _sqlite_pragmas)
+            _sqlite_pragmas(self._log_writer, None)
             self._log_thread: ThreadPoolExecutor | None = ThreadPoolExecutor(
                 1, thread_name_prefix="kozyr-log-writer"
             )
@@ -222,7 +230,7 @@ class Store:
         await self.writer.dispose()
         if self._log_thread is not None and self._log_writer is not None:
             await asyncio.get_running_loop().run_in_executor(
-                self._log_thread, self._log_writer.dispose
+                self._log_thread, self._log_writer.close
             )
             self._log_thread.shutdown()
 
@@ -566,9 +574,20 @@ class Store:
                         await hook(conn, final)
 
     def _append_sync(self, rows: list[dict[str, Any]]) -> None:
-        assert self._log_writer is not None
-        with self._log_writer.begin() as conn:
-            conn.execute(insert(m.actions), rows)
+        conn = self._log_writer
+        assert conn is not None
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany(_INSERT_ACTION, rows)
+            conn.execute("COMMIT")
+        except sqlite3.IntegrityError as e:
+            conn.rollback()
+            # as SQLAlchemy raises it, for _flush to tell the offending move apart
+            raise IntegrityError(_INSERT_ACTION, None, e) from e
+        except BaseException:
+            if conn.in_transaction:
+                conn.rollback()
+            raise
 
     async def action_count(self, table_id: str) -> int:
         async with self.engine.connect() as conn:
