@@ -149,6 +149,29 @@ async def test_login_counts_the_name_and_the_address_or_neither(
         await client.aclose()
 
 
+async def test_two_processes_at_once_cannot_both_take_the_last_account(
+    redis_server: RedisServer,
+) -> None:
+    """Two processes reserve accounts for one address at the same moment: with one place
+    left exactly one gets it; a place given back (the name was taken) is free again."""
+    one = RedisThrottles(redis_server.url, 5, 60, 3, 3600)
+    two = RedisThrottles(redis_server.url, 5, 60, 3, 3600)
+    try:
+        for _ in range(2):  # 2 of 3 made
+            assert (await one.reserve_account("2.2.2.2"))[0] is None
+        got = await asyncio.gather(*(t.reserve_account("2.2.2.2") for t in (one, two) * 3))
+        holds = [hold for wait, hold in got if hold is not None]
+        assert len(holds) == 1
+        assert all(wait is not None and 0 < wait <= 3600 for wait, hold in got if hold is None)
+        # the one account was not made after all: its place is free again, once
+        await two.release_account(holds[0])
+        again = await asyncio.gather(*(t.reserve_account("2.2.2.2") for t in (two, one)))
+        assert sorted(hold is None for _, hold in again) == [False, True]
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_redis_lost_counts_in_memory_and_logs_once(
     redis_server: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -163,8 +186,8 @@ async def test_redis_lost_counts_in_memory_and_logs_once(
             assert await throttles.attempt_login("olga", "1.1.1.1") is None
             assert await throttles.attempt_login("olga", "1.1.1.1") is None
             assert await throttles.attempt_login("olga", "1.1.1.1") == 60
-            assert await throttles.account_wait("1.1.1.1") is None
-            await throttles.account_made("1.1.1.1")
+            wait, hold = await throttles.reserve_account("1.1.1.1")
+            assert wait is None and hold is not None and hold.member is None  # in memory
             assert throttles.accounts.retry_after("1.1.1.1") is None  # 1 of 5, in memory
             lost = [r for r in caplog.records if r.levelno == logging.ERROR]
             assert len(lost) == 1 and "counting in this process" in lost[0].getMessage()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
 
@@ -103,6 +104,33 @@ def test_eleventh_login_refused_then_free_after_the_window(tmp_path: Path) -> No
             clock.now += 0.5  # t = 61
             r = http.post("/api/login", json={"name": "Olga", "password": PASSWORD})
             assert r.status_code == 200 and r.json()["user"]["name"] == "Olga"
+
+
+def test_accounts_asked_for_at_once_cannot_pass_the_cap_together(tmp_path: Path) -> None:
+    """Eight guest accounts asked for at the same moment from one address with a cap of
+    3: exactly three are made (the check and the count are one step)."""
+    with inprocess_server(tmp_path, account_limit=3) as srv:
+
+        async def crowd() -> list[int]:
+            async with httpx.AsyncClient(base_url=srv.base) as http:
+                got = await asyncio.gather(*(http.post("/api/guest") for _ in range(8)))
+            return [r.status_code for r in got]
+
+        codes = asyncio.run(crowd())
+        assert sorted(codes) == [201, 201, 201, 429, 429, 429, 429, 429]
+
+
+def test_a_name_taken_gives_its_place_back(tmp_path: Path) -> None:
+    with inprocess_server(tmp_path, account_limit=2) as srv:
+        with httpx.Client(base_url=srv.base) as http:
+            made = http.post("/api/register", json={"name": "Anna", "password": PASSWORD})
+            assert made.status_code == 201
+        with httpx.Client(base_url=srv.base) as http:
+            taken = http.post("/api/register", json={"name": "Anna", "password": PASSWORD})
+            assert taken.status_code == 409
+            # the failed one did not count: one more account may still be made
+            assert http.post("/api/guest").status_code == 201
+            assert http.post("/api/guest").status_code == 429
 
 
 def test_account_creation_is_capped_per_address(tmp_path: Path) -> None:

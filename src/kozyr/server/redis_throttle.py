@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypeVar
 
 from kozyr.server.bus import redact
-from kozyr.server.throttle import Clock, Throttles
+from kozyr.server.throttle import AccountHold, Clock, Throttles
 
 log = logging.getLogger("kozyr.server.throttle")
 
@@ -33,7 +33,7 @@ T = TypeVar("T")
 PREFIX = "kozyr:throttle:"
 Mode = Literal["hit", "check", "record"]
 
-# KEYS: one sorted set per window. ARGV: now ("" = Redis's TIME), a unique member suffix,
+# KEYS: one sorted set per window. ARGV: now ("" = Redis's TIME), the hit's unique member,
 # the mode, then limit and window (seconds) per key. "hit" records the hit in every key
 # unless one is at its limit; "check" records nothing; "record" records without checking.
 # Returns the seconds to wait as a string (Lua numbers would be cut to integers), or "-1".
@@ -67,7 +67,7 @@ end
 local at = string.format('%.17g', now)
 for i, key in ipairs(KEYS) do
   local window = tonumber(ARGV[3 + 2 * i])
-  redis.call('ZADD', key, at, at .. ':' .. ARGV[2])
+  redis.call('ZADD', key, at, ARGV[2])
   redis.call('PEXPIRE', key, math.ceil(window * 1000))
 end
 return '-1'
@@ -119,12 +119,16 @@ class RedisWindow:
 
 
 async def run(
-    via: RedisWindow, mode: Mode, hits: Sequence[tuple[RedisWindow, str]]
+    via: RedisWindow,
+    mode: Mode,
+    hits: Sequence[tuple[RedisWindow, str]],
+    member: str | None = None,
 ) -> float | None:
     """One script call over several windows at once (atomic: login checks the name and
-    the address together and counts both or neither). ``via``'s clock and script serve."""
+    the address together and counts both or neither). ``via``'s clock and script serve;
+    ``member`` names the hit in the sets (to take it back later), a fresh one if None."""
     now = "" if via.clock is None else repr(via.clock())
-    args: list[str] = [now, via.member(), mode]
+    args: list[str] = [now, member or via.member(), mode]
     for window, _ in hits:
         args += [str(window.limit), repr(float(window.window))]
     keys = [window.key(key) for window, key in hits]
@@ -192,14 +196,26 @@ class RedisThrottles(Throttles):
         )
         return wait if shared else self.login(name_key, address)
 
-    async def account_wait(self, address: str) -> float | None:
-        shared, wait = await self._shared(lambda: self.shared_accounts.retry_after(address))
-        return wait if shared else self.accounts.retry_after(address)
-
-    async def account_made(self, address: str) -> None:
-        shared, _ = await self._shared(lambda: self.shared_accounts.record(address))
+    async def reserve_account(self, address: str) -> tuple[float | None, AccountHold | None]:
+        member = self.shared_accounts.member()
+        shared, wait = await self._shared(
+            lambda: run(
+                self.shared_accounts, "hit", [(self.shared_accounts, address)], member=member
+            )
+        )
         if not shared:
-            self.accounts.record(address)
+            return await super().reserve_account(address)
+        if wait is not None:
+            return wait, None
+        return None, AccountHold(address, member=member)
+
+    async def release_account(self, hold: AccountHold) -> None:
+        if hold.member is None:
+            await super().release_account(hold)
+            return
+        key = self.shared_accounts.key(hold.address)
+        member = hold.member
+        await self._shared(lambda: self.client.zrem(key, member))
 
     async def close(self) -> None:
         await self.client.aclose()

@@ -19,6 +19,7 @@ import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
+from dataclasses import dataclass
 
 Clock = Callable[[], float]
 
@@ -60,7 +61,8 @@ class SlidingWindow:
         self.record(key)
         return None
 
-    def record(self, key: str) -> None:
+    def record(self, key: str) -> float:
+        """Records a hit now, without checking; returns its time (for :meth:`unrecord`)."""
         hits = self._hits.get(key)
         if hits is None:
             hits = self._hits[key] = deque()
@@ -69,7 +71,17 @@ class SlidingWindow:
                 self._hits.popitem(last=False)
         else:
             self._hits.move_to_end(key)
-        hits.append(self.clock())
+        at = self.clock()
+        hits.append(at)
+        return at
+
+    def unrecord(self, key: str, at: float) -> None:
+        """Takes back the hit recorded at ``at`` (one that turned out not to count)."""
+        hits = self._hits.get(key)
+        if hits is not None and at in hits:
+            hits.remove(at)
+            if not hits:
+                del self._hits[key]
 
     def _fresh(self, key: str) -> deque[float] | None:
         hits = self._hits.get(key)
@@ -87,6 +99,16 @@ class SlidingWindow:
 def retry_header(seconds: float) -> str:
     """``Retry-After`` is whole seconds, rounded up so a client that obeys it gets in."""
     return str(max(1, math.ceil(seconds)))
+
+
+@dataclass(frozen=True)
+class AccountHold:
+    """A place in the new-account window taken before the account is made: the time of
+    the in-process hit, or the member of the shared (Redis) window's set."""
+
+    address: str
+    at: float | None = None
+    member: str | None = None
 
 
 class Throttles:
@@ -134,13 +156,20 @@ class Throttles:
         """:meth:`login`."""
         return self.login(name_key, address)
 
-    async def account_wait(self, address: str) -> float | None:
-        """Seconds until ``address`` may make another account, or None (records nothing)."""
-        return self.accounts.retry_after(address)
+    async def reserve_account(self, address: str) -> tuple[float | None, AccountHold | None]:
+        """Counts an account about to be made from ``address`` in the same step as the
+        check, so that two requests at once cannot both take the last place: (None, the
+        hold) or (the seconds to wait, None). A hold whose account is not made after all
+        is given back with :meth:`release_account`."""
+        wait = self.accounts.retry_after(address)
+        if wait is not None:
+            return wait, None
+        return None, AccountHold(address, at=self.accounts.record(address))
 
-    async def account_made(self, address: str) -> None:
-        """Counts an account made from ``address``."""
-        self.accounts.record(address)
+    async def release_account(self, hold: AccountHold) -> None:
+        """The account of ``hold`` was not made: its place is free again."""
+        if hold.at is not None:
+            self.accounts.unrecord(hold.address, hold.at)
 
     async def close(self) -> None:
         return None

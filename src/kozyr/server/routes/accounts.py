@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -13,6 +14,7 @@ from kozyr.server.routes.common import Throttled, client_address, need_user, ser
 from kozyr.server.services import Server
 from kozyr.server.sockets import SIGNED_OUT
 from kozyr.server.store import User, token_hash
+from kozyr.server.throttle import AccountHold
 
 router = APIRouter()
 
@@ -23,20 +25,31 @@ async def _signed_in(server: Server, user: User, response: JSONResponse) -> JSON
     return response
 
 
-async def _account_allowed(server: Server, request: Request) -> str:
-    address = client_address(request)
-    wait = await server.throttles.account_wait(address)
-    if wait is not None:
-        raise Throttled("too_many_accounts", wait)
-    return address
+async def _account_hold(server: Server, request: Request) -> AccountHold:
+    """A place among the accounts ``request``'s address may make, taken before the account
+    is made (two requests at once cannot both take the last one), or 429."""
+    wait, hold = await server.throttles.reserve_account(client_address(request))
+    if hold is None:
+        raise Throttled("too_many_accounts", wait or 0.0)
+    return hold
+
+
+async def _made(server: Server, hold: AccountHold, make: Awaitable[User]) -> User:
+    """The account, or the place given back when it could not be made (a name taken)."""
+    try:
+        return await make
+    except BaseException:
+        await server.throttles.release_account(hold)
+        raise
 
 
 @router.post("/api/register")
 async def register(request: Request, body: CredentialsBody) -> JSONResponse:
     server = server_of(request)
-    address = await _account_allowed(server, request)
-    user = await auth.register(server.store, body.name, body.password, server.names_lock)
-    await server.throttles.account_made(address)
+    hold = await _account_hold(server, request)
+    user = await _made(
+        server, hold, auth.register(server.store, body.name, body.password, server.names_lock)
+    )
     return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
 
 
@@ -56,9 +69,8 @@ async def login(request: Request, body: CredentialsBody) -> JSONResponse:
 @router.post("/api/guest")
 async def guest(request: Request) -> JSONResponse:
     server = server_of(request)
-    address = await _account_allowed(server, request)
-    user = await auth.guest(server.store)
-    await server.throttles.account_made(address)
+    hold = await _account_hold(server, request)
+    user = await _made(server, hold, auth.guest(server.store))
     return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
 
 
