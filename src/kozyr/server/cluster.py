@@ -37,7 +37,7 @@ from kozyr.server.ownership import Ownership
 from kozyr.server.protocol import VERSION, Client, ProtocolError
 from kozyr.server.relay import Relay, Relayed, RemoteClient, node_channel
 from kozyr.server.sockets import SERVICE_RESTART
-from kozyr.server.store import Store, User
+from kozyr.server.store import Store, User, now_ms
 from kozyr.server.table_ops import OPS
 from kozyr.server.tables import Table
 
@@ -100,6 +100,20 @@ class BusReceived:
         yield family
 
 
+def late_ms(request: dict[str, Any], now: int | None = None) -> int | None:
+    """How many ms past its caller's timeout a forwarded request arrived, or None when it
+    is in time (or carries no expiry: a process of an older version sent it).
+
+    >>> late_ms({"expires_ms": 10_000}, now=10_250), late_ms({"expires_ms": 10_000}, now=9_000)
+    (250, None)
+    """
+    expires = request.get("expires_ms")
+    if not isinstance(expires, int):
+        return None
+    over = (now_ms() if now is None else now) - expires
+    return over if over > 0 else None
+
+
 class Cluster:
     def __init__(self, settings: Settings, store: Store, lobby: Lobby, bus: LocalBus) -> None:
         self.me = settings.node_id
@@ -148,6 +162,18 @@ class Cluster:
             if future is not None and not future.done():
                 future.set_result(message)
         elif kind == "req":
+            late = late_ms(message)
+            if late is not None:
+                # Its caller gave up (and told its client so) when the time ran out; a
+                # request held up on the way (a Redis that stalled, then resumed) must
+                # not change the table after that answer.
+                log.warning(
+                    "dropped a forwarded %s from %s: it came %d ms after its caller gave up",
+                    message.get("op"),
+                    message.get("from"),
+                    late,
+                )
+                return
             self._spawn(self._serve(message))
 
     def _on_cluster(self, message: dict[str, Any]) -> None:
@@ -212,6 +238,8 @@ class Cluster:
                     "table": table_id,
                     "user": user_json(user),
                     "args": args,
+                    # wall-clock time, the one the processes share (docs/deploy.md: NTP)
+                    "expires_ms": now_ms() + int(self.settings.rpc_timeout * 1000),
                 },
             )
             async with asyncio.timeout(self.settings.rpc_timeout):
