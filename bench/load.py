@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 from kozyr.server.gctune import DEFAULT as GC_DEFAULT
@@ -194,64 +195,70 @@ class Person:
             pending: dict[str, float] = {}
             view: dict[str, Any] = {}
             seq = last_seq
-            while True:
-                left = stop - time.monotonic()
-                if left <= 0:
-                    return False, seq, False
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), left)
-                except TimeoutError:
-                    return False, seq, False
-                frame = json.loads(raw)
-                kind = frame.get("type")
-                if kind == "ack":
-                    sent = pending.pop(frame.get("id"), None)
-                    if sent is not None:
-                        stats.latencies.append(time.perf_counter() - sent)
-                        stats.actions += 1
-                        self.acked += 1
-                    if self.reconnect and self.rng.randrange(self.reconnect) == 0:
-                        return False, seq, True
-                elif kind == "lobby":
-                    stats.lobby_frames += 1
-                elif kind == "error":
-                    pending.pop(frame.get("id"), None)
-                    stats.errors[str(frame.get("code"))] += 1
-                elif kind in ("update", "sync"):
-                    seq = frame.get("seq", seq)
-                    if "view" in frame:
-                        view = frame["view"]
-                if view.get("over"):
-                    return True, seq, False
-                if view.get("to_act") == seat and view.get("legal_actions") and not pending:
-                    if self.think > 0:  # a human pace: the ack latency excludes the pause
-                        pause = self.rng.expovariate(1 / self.think)
-                        if time.monotonic() + pause >= stop:
-                            return False, seq, False
-                        await asyncio.sleep(pause)
-                    self.n += 1
-                    cid = f"a{self.n}"
-                    pending[cid] = time.perf_counter()
-                    move = self.rng.choice(view["legal_actions"])
-                    body = {"type": "action", "table": table, "id": cid, "action": move}
-                    if seq is not None:
-                        body["seq"] = seq
-                    await ws.send(json.dumps(body))
-                    view = {}  # the next move waits for the next view
+            try:
+                # One deadline for the session, not a wait_for (a task and a timer) per
+                # frame, and orjson: the clients are not to be the bottleneck.
+                async with asyncio.timeout_at(_loop_time(stop)):
+                    while True:
+                        raw = await ws.recv()
+                        frame = orjson.loads(raw)
+                        kind = frame.get("type")
+                        if kind == "ack":
+                            sent = pending.pop(frame.get("id"), None)
+                            if sent is not None:
+                                stats.latencies.append(time.perf_counter() - sent)
+                                stats.actions += 1
+                                self.acked += 1
+                            if self.reconnect and self.rng.randrange(self.reconnect) == 0:
+                                return False, seq, True
+                        elif kind == "lobby":
+                            stats.lobby_frames += 1
+                        elif kind == "error":
+                            pending.pop(frame.get("id"), None)
+                            stats.errors[str(frame.get("code"))] += 1
+                        elif kind in ("update", "sync"):
+                            seq = frame.get("seq", seq)
+                            if "view" in frame:
+                                view = frame["view"]
+                        if view.get("over"):
+                            return True, seq, False
+                        if view.get("to_act") == seat and view.get("legal_actions") and not pending:
+                            if self.think > 0:  # a human pace: the ack latency excludes the pause
+                                pause = self.rng.expovariate(1 / self.think)
+                                if time.monotonic() + pause >= stop:
+                                    return False, seq, False
+                                await asyncio.sleep(pause)
+                            self.n += 1
+                            cid = f"a{self.n}"
+                            pending[cid] = time.perf_counter()
+                            move = self.rng.choice(view["legal_actions"])
+                            body = {"type": "action", "table": table, "id": cid, "action": move}
+                            if seq is not None:
+                                body["seq"] = seq
+                            await ws.send(json.dumps(body))
+                            view = {}  # the next move waits for the next view
+            except TimeoutError:
+                return False, seq, False
 
 
 async def spectate(guest: Guest, ws_url: str, table: str, stats: Stats, stop: float) -> None:
     headers = {"Cookie": guest.cookie}
     async with websockets.connect(ws_url, additional_headers=headers, max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table}))
-        while (left := stop - time.monotonic()) > 0:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), left)
-            except TimeoutError:
-                return
-            stats.spectator_frames += 1
-            if '"type":"error"' in raw:
-                stats.errors[str(json.loads(raw).get("code"))] += 1
+        try:
+            async with asyncio.timeout_at(_loop_time(stop)):
+                while True:
+                    raw = await ws.recv()
+                    stats.spectator_frames += 1
+                    if '"type":"error"' in raw:
+                        stats.errors[str(json.loads(raw).get("code"))] += 1
+        except TimeoutError:
+            return
+
+
+def _loop_time(monotonic_at: float) -> float:
+    """The running loop's clock reading at ``time.monotonic()`` = ``monotonic_at``."""
+    return asyncio.get_running_loop().time() + (monotonic_at - time.monotonic())
 
 
 def node_of(person: int, nodes: int, spread: str) -> int:
