@@ -30,7 +30,7 @@ from kozyr.server.lobby import Lobby
 from kozyr.server.metrics import Metrics
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.review_worker import decision_to
-from kozyr.server.reviews import REVIEW_SEED, Reviews
+from kozyr.server.reviews import REVIEW_SEED, ReviewFailed, Reviews
 from kozyr.server.store import Store, User, now_ms
 
 pytestmark = pytest.mark.asyncio
@@ -285,7 +285,7 @@ async def test_an_owner_that_lost_its_review_saves_nothing(
         assert await parts(old.store, table) == first_two[:1]  # nothing added
         (after,) = await job_rows(new.store, table)
         assert after._asdict() == row._asdict()  # nor the row touched
-        with pytest.raises(Exception, match="taken over"):
+        with pytest.raises(ReviewFailed, match="taken over"):
             await old.reviews._save(job, whole.to_json() | {"level": LEVEL})
         async with old.store.engine.connect() as conn:
             stored = select(func.count()).where(m.game_reviews.c.table_id == table)
