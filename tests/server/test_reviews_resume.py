@@ -96,10 +96,10 @@ async def game(server: ServerProc, decisions: int = 6) -> tuple[str, dict[str, A
         await player.close()
 
 
-async def in_one_go(record: dict[str, Any]) -> Review:
+async def in_one_go(record: dict[str, Any], level: int = LEVEL) -> Review:
     """The review as a server's review process works it out, without interruption."""
     return await asyncio.to_thread(
-        review, record, worlds=LEVEL_WORLDS[LEVEL], seed=REVIEW_SEED, hindsight=True
+        review, record, worlds=LEVEL_WORLDS[level], seed=REVIEW_SEED, hindsight=True
     )
 
 
@@ -224,18 +224,21 @@ async def test_an_owner_killed_mid_review_is_resumed_elsewhere_to_the_same_revie
     """A review runs on one process, which dies after saving some of its decisions; the
     next process asked about the game takes it over once its heartbeat is stale, goes on
     after them, and stores the review a run in one go gives."""
-    table, record = await game(server)
-    whole_task = asyncio.create_task(in_one_go(record))
+    # level 2 and a longer game: slow enough to be caught half-way on a fast machine
+    level = 2
+    table, record = await game(server, decisions=10)
+    whole_task = asyncio.create_task(in_one_go(record, level))
     async with nodes(server, tmp_path, {"node_id": "first"}, {"node_id": "second"}) as (
         first,
         second,
     ):
         asker = await user(first.store)
-        code, _ = await first.reviews.request(table, asker, None, LEVEL)
+        code, _ = await first.reviews.request(table, asker, None, level)
         assert code == 202
         deadline = time.monotonic() + 120
         while not await parts(first.store, table):
             assert time.monotonic() < deadline, "no decision was saved"
+            assert await job_rows(first.store, table), "the review ended before it was killed"
             await asyncio.sleep(0.02)
         die(first.reviews)
         saved = await parts(first.store, table)
@@ -249,7 +252,7 @@ async def test_an_owner_killed_mid_review_is_resumed_elsewhere_to_the_same_revie
         (row,) = await job_rows(second.store, table)
         assert (row.owner, row.token) == ("second", 2)
         final = await until_done(second.reviews, table)
-        assert final["review"] == whole.to_json() | {"level": LEVEL}
+        assert final["review"] == whole.to_json() | {"level": level}
 
 
 async def test_an_owner_that_lost_its_review_saves_nothing(
