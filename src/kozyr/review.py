@@ -149,6 +149,8 @@ def review(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     hindsight: bool = False,
+    earlier: Sequence[Decision] = (),
+    on_decision: Callable[[Decision], None] | None = None,
 ) -> Review:
     """Reviews the decisions of ``seats`` (default: every seat) in a game record.
 
@@ -156,6 +158,12 @@ def review(
     each decision also says what the game's oracle, which sees every card, would have
     played (the values stay those of the seat's own observation). A bad record raises
     :class:`kozyr.records.RecordError` naming the problem.
+
+    ``earlier``: the decisions an interrupted review of the same record, seats, worlds and
+    seed had made, in order; they are taken as they are, and the search goes on from the
+    action after the last of them. Each decision has its own seed (``seed`` + its index),
+    so the result is the one a review in one go gives. ``on_decision`` is called with each
+    decision as it is made (the server saves them so that a review can be resumed).
     """
     first = start(record)  # checks the header before any search starts
     game = first.game
@@ -169,9 +177,11 @@ def review(
     total = len(actions)
     steps = replay_steps(record)
     state, _ = next(steps)
+    out.decisions.extend(earlier)
+    resume = earlier[-1].index + 1 if earlier else 0
     for i in range(total):
         seat = state.to_act
-        if seat is not None and seat in wanted and len(state.legal_actions()) > 1:
+        if i >= resume and seat is not None and seat in wanted and len(state.legal_actions()) > 1:
             obs = state.observation(seat)
             ranked = rk.rank(obs, worlds, seconds, seed + i)
             values = {r.action: r.value for r in ranked}
@@ -180,20 +190,21 @@ def review(
             loss = best.value - values[played]
             verdict = "blunder" if loss >= rk.BLUNDER else "mistake" if loss >= rk.MISTAKE else ""
             oracle = rk.hindsight(state.clone(), seed + i) if hindsight else None
-            out.decisions.append(
-                Decision(
-                    i,
-                    seat,
-                    _deal_of(state.events),
-                    state.action_text(played),
-                    state.action_text(best.action),
-                    values[played],
-                    best.value,
-                    best.visits,
-                    verdict,
-                    None if oracle is None else state.action_text(oracle),
-                )
+            decision = Decision(
+                i,
+                seat,
+                _deal_of(state.events),
+                state.action_text(played),
+                state.action_text(best.action),
+                values[played],
+                best.value,
+                best.visits,
+                verdict,
+                None if oracle is None else state.action_text(oracle),
             )
+            out.decisions.append(decision)
+            if on_decision is not None:
+                on_decision(decision)
         try:
             state, _ = next(steps)
         except StopIteration:

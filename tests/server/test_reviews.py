@@ -327,7 +327,8 @@ async def test_a_review_under_way_is_seen_joined_and_taken_over_across_processes
     try:
         table, _ = await finished_game(alice, BARGAINING)
         short, _ = await finished_game(alice, SHORT)
-        n = len((await anonymous.get(f"/api/games/{table}/record")).json()["actions"])
+        record = (await anonymous.get(f"/api/games/{table}/record")).json()
+        n = len(record["actions"])
         r = await alice.http.post(f"/api/games/{table}/review", json={"level": 4})
         assert r.status_code == 202 and r.json()["status"] == "running", r.text
         # b sees it running, and its progress, as a does
@@ -346,14 +347,19 @@ async def test_a_review_under_way_is_seen_joined_and_taken_over_across_processes
         assert busy.status_code == 429 and busy.json()["code"] == "review_busy", busy.text
         assert review_processes(b.pid) == [] and len(review_processes(a.pid)) == 1
 
+        # a's progress past its first decision: that decision is saved (a decision is
+        # sent before the progress past it, and saved with the progress written after)
+        first = min(choices(record))
+        await until_status(anonymous, table, lambda s: s["done"] > first)
         a.kill9()  # its review's heartbeat stops; b takes it over once it is stale
-        restarted = await until_status(
-            anonymous, table, lambda s: s["status"] != "running" or s["done"] < on_b["done"]
-        )
-        assert restarted["status"] in ("queued", "running") and restarted["level"] == 4
-        # (its record replayed first, then its process)
-        await until_status(anonymous, table, lambda s: s["status"] == "running" and s["done"] > 0)
-        assert len(review_processes(b.pid)) == 1
+        # and resumes it after the decisions a saved, not from the first move
+        deadline = time.monotonic() + 120
+        while f"review of {table} at level 4 resumed after" not in b.log_text():
+            assert time.monotonic() < deadline, "b did not resume the review"
+            r = await anonymous.get(f"/api/games/{table}/review")  # (a GET takes it over)
+            assert r.status_code == 200 and r.json()["level"] == 4, r.text
+            assert r.json()["status"] in ("queued", "running"), r.json()
+            await asyncio.sleep(0.05)
         seen = await until_settled(anonymous, table, timeout=600)
         assert seen[-1]["status"] == "done" and seen[-1]["level"] == 4, seen[-1]
         assert seen[-1]["done"] == seen[-1]["total"] == n

@@ -277,3 +277,14 @@ review_jobs = Table(
     Column("heartbeat_ms", BigInteger, nullable=False),
     Column("created_ms", BigInteger, nullable=False),
 )
+
+review_parts = Table(
+    "review_parts",
+    metadata,
+    # the decisions a review under way has made so far, saved as it goes (fenced by its
+    # job's token), so that a process taking the review over resumes after the last one
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("level", Integer, primary_key=True, autoincrement=False),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("decision", Text, nullable=False),
+)

@@ -12,13 +12,21 @@ sees it: its status, its progress (written every few percent) and its owner, who
 ``heartbeat_ms`` while it holds the review. A POST on any process joins it instead of
 starting another. A row whose heartbeat is older than :data:`STALE_MS` (its process died,
 or stopped and let it go) is taken over by the next process asked about it, under a new
-fencing ``token``, and the review starts again there.
+fencing ``token``.
+
+The decisions a review has made are saved as it goes (``review_parts``, a batch at each
+tick, in the same transaction as a write of its row that is fenced by the owner's token:
+an owner that lost the review saves nothing). A process that takes a review over resumes
+it after the last decision saved: each decision has its own seed, so the review is the
+one a run in one go gives.
 
 Limits: at most ``running`` reviews at once in a server process (the rest wait in the
 order they were asked for: status ``queued``), and one review queued or running per
-user across the cluster (429 ``review_busy``). Reviews are deterministic: the same record
-and level give the same review (the seed is fixed), so a stored review is never worth
-redoing.
+user across the cluster (429 ``review_busy``): a new review's row is written only if the
+user has no live one, in one statement (SQLite runs one writer at a time) under a
+per-user advisory lock (PostgreSQL), so that two requests at once on two processes cannot
+both start one. Reviews are deterministic: the same record and level give the same
+review (the seed is fixed), so a stored review is never worth redoing.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, exists, func, insert, literal, select, update
 from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
 
@@ -71,6 +79,13 @@ PROGRESS_STEP = 0.02
 """The share of a review's actions after which its progress is written again."""
 LIVE = ("queued", "running")
 """The statuses of a review under way."""
+_LOCK_REVIEWS = 0x6B7A0015
+"""The first key of the PostgreSQL advisory lock that makes one user's review starts take
+turns (the second is the user's id); arbitrary, distinct from the lobby's keys."""
+
+
+class _UserBusy(Exception):
+    """The user has a live review already: the new one's row was not written."""
 
 
 class ReviewFailed(Exception):
@@ -94,6 +109,9 @@ class Job:
     written_ms: int = 0
     lost: bool = False
     """Another process took the review over: this one stops without writing."""
+    pending: deque[dict[str, Any]] = field(default_factory=deque, repr=False)
+    """Decisions the review process has sent and that are not saved yet, in order
+    (appended by the thread that reads the pipe, saved and popped on the event loop)."""
 
     def to_json(self) -> dict[str, Any]:
         return _status(self.status, self.level, self.done, self.total)
@@ -130,8 +148,12 @@ def _follow(conn: Connection, job: Job) -> dict[str, Any]:
             except (EOFError, OSError) as e:
                 raise ReviewFailed("the review process ended without a result") from e
             kind = message[0]
-            if kind == "progress":
-                job.done, job.total = int(message[1]), int(message[2])
+            if kind == "decision":
+                job.pending.append(message[1])
+            elif kind == "progress":
+                # (a resumed review replays the actions before its first new decision
+                # from the start: its progress stays where the saved decisions put it)
+                job.done, job.total = max(job.done, int(message[1])), int(message[2])
             elif kind == "done":
                 result: dict[str, Any] = message[1]
                 return result
@@ -216,7 +238,13 @@ class Reviews:
                 message_ru="Сервер останавливается; попробуйте снова.",
             )
         before = next((j for j in jobs if j.level == level), None)
-        job = await self._claim(row, level, user.id, before)
+        try:
+            job = await self._claim(row, level, user.id, before, one_per_user=True)
+        except _UserBusy:
+            job = None
+            now = await self._job_row(row.id, level)
+            if now is None or now.status not in LIVE:  # not this one: another of theirs
+                raise ProtocolError("review_busy", status=429) from None
         if job is None:  # another process started it a moment before: join it
             now = await self._job_row(row.id, level)
             if now is None:
@@ -251,6 +279,15 @@ class Reviews:
                 )
             )
             return result.first()
+
+    async def _job_row_in(self, conn: Any, table_id: str, level: int, seen: Row[Any]) -> bool:
+        """The row ``seen`` is still there under its token (so a conditional update of it
+        failed on the user's limit, not because another process took it)."""
+        c = m.review_jobs.c
+        found = await conn.execute(
+            select(c.token).where(c.table_id == table_id, c.level == level, c.token == seen.token)
+        )
+        return found.first() is not None
 
     async def _busy(self, user_id: int) -> bool:
         """The user has a review queued or running (and alive) on any process."""
@@ -296,10 +333,20 @@ class Reviews:
         return await self._job_rows(row.id)
 
     async def _claim(
-        self, row: TableRow, level: int, user_id: int, seen: Row[Any] | None
+        self,
+        row: TableRow,
+        level: int,
+        user_id: int,
+        seen: Row[Any] | None,
+        one_per_user: bool = False,
     ) -> Job | None:
         """Takes the review of (row, level) here: a new row, or the row ``seen`` (failed,
-        or its owner gone) if nobody took it since. None if another process did."""
+        or its owner gone) if nobody took it since. None if another process did.
+
+        ``one_per_user`` (a new request, not a take-over): raises :class:`_UserBusy`,
+        writing nothing, if ``user_id`` has a live review already. The check and the write
+        are one statement, and on PostgreSQL they take turns per user under an advisory
+        lock (at read committed two statements at once would both see no live review)."""
         now = now_ms()
         values = {
             "user_id": user_id,
@@ -313,23 +360,40 @@ class Reviews:
         c = m.review_jobs.c
         key = (row.id, level)
         self._claiming.add(key)
+        free = ~exists().where(
+            c.user_id == user_id, c.status.in_(LIVE), c.heartbeat_ms >= now - self.stale_ms
+        )
         try:
             async with self.store.transaction() as conn:
+                if one_per_user and not self.store.is_sqlite:
+                    await conn.execute(select(func.pg_advisory_xact_lock(_LOCK_REVIEWS, user_id)))
                 if seen is None:
                     token = 1
-                    await conn.execute(
-                        insert(m.review_jobs).values(
-                            table_id=row.id, level=level, token=token, created_ms=now, **values
+                    new = {"table_id": row.id, "level": level, "token": token, "created_ms": now}
+                    new.update(values)
+                    if one_per_user:
+                        cols = m.review_jobs.c
+                        chosen = select(
+                            *(literal(v, cols[k].type).label(k) for k, v in new.items())
+                        ).where(free)
+                        made = await conn.execute(
+                            insert(m.review_jobs).from_select(list(new), chosen)
                         )
-                    )
+                        if made.rowcount != 1:
+                            raise _UserBusy
+                    else:
+                        await conn.execute(insert(m.review_jobs).values(**new))
                 else:
                     token = int(seen.token) + 1
+                    mine = [c.table_id == row.id, c.level == level, c.token == seen.token]
+                    if one_per_user:
+                        mine.append(free)
                     taken = await conn.execute(
-                        update(m.review_jobs)
-                        .where(c.table_id == row.id, c.level == level, c.token == seen.token)
-                        .values(token=token, **values)
+                        update(m.review_jobs).where(*mine).values(token=token, **values)
                     )
                     if taken.rowcount != 1:
+                        if one_per_user and await self._job_row_in(conn, row.id, level, seen):
+                            raise _UserBusy
                         return None
         except IntegrityError:
             return None
@@ -362,7 +426,18 @@ class Reviews:
             state = await self.lobby.replayed(row)
             record = to_record(state, players=[s.name or "" for s in row.seats], table=row.id)
             job.total = len(record["actions"])
-            result = await self._in_process(job, record)
+            # read after the claim: a save of the previous owner either came before it
+            # (and is here) or was refused by the new token
+            earlier = await self._parts(job)
+            if earlier:
+                job.done = int(earlier[-1]["index"]) + 1
+                log.info(
+                    "review of %s at level %d resumed after %d decisions",
+                    row.id,
+                    job.level,
+                    len(earlier),
+                )
+            result = await self._in_process(job, record, earlier)
             result["level"] = job.level
             # stored before the job's row goes; "done" is said by the stored review only
             await self._save(job, result)
@@ -394,6 +469,7 @@ class Reviews:
                 step = max(1, int(job.total * PROGRESS_STEP))
                 status, done, total = job.written
                 moved = (job.status, job.total) != (status, total) or job.done - done >= step
+                moved = moved or bool(job.pending)  # new decisions: saved at once
                 if job.lost or not (moved or now - job.written_ms >= HEARTBEAT_MS):
                     continue
                 try:
@@ -401,23 +477,50 @@ class Reviews:
                 except Exception:  # the database away a moment: the next tick tries again
                     log.warning("review heartbeat of %s not written", job.row.id, exc_info=True)
 
-    async def _write(self, job: Job, status: str | None = None, error: str | None = None) -> None:
-        """Writes the job's status, progress and heartbeat (fenced by its token); a job
-        that another process took over is marked lost and its process ended."""
+    async def _write(
+        self,
+        job: Job,
+        status: str | None = None,
+        error: str | None = None,
+        heartbeat_ms: int | None = None,
+    ) -> bool:
+        """Writes the job's status, progress and heartbeat, and saves its new decisions,
+        in one transaction fenced by its token; a job that another process took over is
+        marked lost (its process ended) and nothing is written: False."""
         now = now_ms()
         state = (status or job.status, job.done, job.total)
+        batch = list(job.pending)  # (the reading thread may add more meanwhile)
         c = m.review_jobs.c
         async with self.store.transaction() as conn:
+            # the update first: on PostgreSQL it locks the row against a take-over (which
+            # updates it too) until this commits, and it matches nothing after one
             result = await conn.execute(
                 update(m.review_jobs)
                 .where(c.table_id == job.row.id, c.level == job.level, c.token == job.token)
-                .values(status=state[0], done=state[1], total=state[2], heartbeat_ms=now)
+                .values(status=state[0], done=state[1], total=state[2])
+                .values(heartbeat_ms=now if heartbeat_ms is None else heartbeat_ms)
                 .values(**({"error": error} if error is not None else {}))
             )
+            if result.rowcount == 1 and batch:
+                await conn.execute(
+                    insert(m.review_parts),
+                    [
+                        {
+                            "table_id": job.row.id,
+                            "level": job.level,
+                            "idx": int(d["index"]),
+                            "decision": json.dumps(d, ensure_ascii=False),
+                        }
+                        for d in batch
+                    ],
+                )
         if result.rowcount != 1:
             self._lose(job)
-            return
+            return False
+        for _ in batch:
+            job.pending.popleft()
         job.written, job.written_ms = state, now
+        return True
 
     def _lose(self, job: Job) -> None:
         job.lost = True
@@ -431,12 +534,15 @@ class Reviews:
     async def _in_thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
 
-    async def _in_process(self, job: Job, record: dict[str, Any]) -> dict[str, Any]:
-        """The review's JSON, worked out in a new process."""
+    async def _in_process(
+        self, job: Job, record: dict[str, Any], earlier: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The review's JSON, worked out in a new process (after the decisions
+        ``earlier``)."""
         receive, send = self._context.Pipe(duplex=False)
         process = self._context.Process(
             target=review_worker.run,
-            args=(send, record, LEVEL_WORLDS[job.level], REVIEW_SEED),
+            args=(send, record, LEVEL_WORLDS[job.level], REVIEW_SEED, earlier),
             name=f"kozyr-review-{job.row.id}-{job.level}",
             daemon=True,
         )
@@ -483,14 +589,32 @@ class Reviews:
             "error": None,
         }
 
+    async def _parts(self, job: Job) -> list[dict[str, Any]]:
+        """The decisions of (game, level) saved so far, in order (:func:`review_worker.
+        decision_to`)."""
+        p = m.review_parts.c
+        async with self.store.engine.connect() as conn:
+            result = await conn.execute(
+                select(p.decision)
+                .where(p.table_id == job.row.id, p.level == job.level)
+                .order_by(p.idx)
+            )
+            return [json.loads(r.decision) for r in result.all()]
+
     async def _save(self, job: Job, review: dict[str, Any]) -> None:
-        """Stores the review and, in the same transaction, drops its job's row."""
-        c = m.review_jobs.c
+        """Stores the review and, in the same transaction, drops its job's row and saved
+        decisions; fenced by the job's token like every write (a lost job stores nothing:
+        its new owner will)."""
+        c, p = m.review_jobs.c, m.review_parts.c
         gone = delete(m.review_jobs).where(
             c.table_id == job.row.id, c.level == job.level, c.token == job.token
         )
+        parts = delete(m.review_parts).where(p.table_id == job.row.id, p.level == job.level)
         try:
             async with self.store.transaction() as conn:
+                if (await conn.execute(gone)).rowcount != 1:
+                    raise ReviewFailed("taken over before it was stored")
+                await conn.execute(parts)
                 await conn.execute(
                     insert(m.game_reviews).values(
                         table_id=job.row.id,
@@ -499,12 +623,15 @@ class Reviews:
                         created_ms=now_ms(),
                     )
                 )
-                await conn.execute(gone)
+        except ReviewFailed:
+            self._lose(job)
+            raise
         except IntegrityError:
             # another server process stored the same review first (the same, seeded)
             log.info("review of %s at level %d was already stored", job.row.id, job.level)
             async with self.store.transaction() as conn:
-                await conn.execute(gone)
+                if (await conn.execute(gone)).rowcount == 1:
+                    await conn.execute(parts)
 
     # -- life cycle ----------------------------------------------------------------
 
@@ -521,14 +648,9 @@ class Reviews:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        c = m.review_jobs.c
         for job in held:
+            # its decisions received so far are saved: the next owner goes on after them
             with contextlib.suppress(Exception):
-                async with self.store.transaction() as conn:
-                    await conn.execute(
-                        update(m.review_jobs)
-                        .where(c.table_id == job.row.id, c.level == job.level, c.token == job.token)
-                        .values(heartbeat_ms=0)
-                    )
+                await self._write(job, heartbeat_ms=0)
         # the processes are ended: their threads see the pipes close and return
         self._threads.shutdown(wait=False, cancel_futures=True)
