@@ -177,6 +177,7 @@ function relabel() {
     app.replay.names = replayNames(app.replay.data);
     app.replay.view.relabel();
     replayGo(app.replay.step); // the step line and the action in the new language too
+    labelPlay();
     renderVerdict();
     app.replay.review?.relabel();
   }
@@ -430,7 +431,7 @@ function onError(f) {
       return;
     }
     app.table.sentSeq = null; // refused: the player may choose again on this view
-    app.tableView?.rejected(text);
+    app.tableView?.rejected(() => serverMessage(f) || codeText(f.code, 0));
     return;
   }
   if (f.code === "stale") return;
@@ -1128,6 +1129,15 @@ function renderVerdict() {
   box.innerHTML = html;
 }
 
+/** The play button says what a press does now (play, or pause while playing), in the
+ * page's language: applyStatic() alone would call a running replay's button "Play". */
+function labelPlay() {
+  const play = $('.replay-controls [data-step="play"]');
+  const key = app.replay?.timer ? "replay_pause" : "replay_play";
+  play.setAttribute("aria-label", t(key));
+  play.title = t(key);
+}
+
 function replayStep(what) {
   const r = app.replay;
   const last = r.data.steps.length - 1;
@@ -1146,8 +1156,8 @@ function replayStep(what) {
         replayGo(r.step + 1);
       }, 700);
     }
+    labelPlay();
     const play = $('.replay-controls [data-step="play"]');
-    play.setAttribute("aria-label", t(r.timer ? "replay_pause" : "replay_play"));
     play.innerHTML = r.timer
       ? '<svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" fill="currentColor"/></svg>'
       : '<svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path d="M3 3v14l7-7zM11 3v14l7-7z" fill="currentColor"/></svg>';
