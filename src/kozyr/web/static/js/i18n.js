@@ -130,7 +130,7 @@ export const MESSAGES = {
   imperials: ["Imperials", "Империалы"],
   points: ["Points", "Очки"],
   to_next: ["{n:point} to the next imperial", "до империала {n:point}"],
-  target_n: ["Play to {n} imperials", "Игра до {n} империалов"],
+  target_n: ["Play to {n:imperial}", "Игра до {n:imperial_gen}"],
   title: ["Title", "Звание"],
   total: ["Total", "Всего"],
   this_round: ["This round", "В этом туре"],
