@@ -919,7 +919,7 @@ function showOver(relabelOnly) {
   }
   $("#over-title").textContent = t("over_title", { title });
   // #16B: the whole game deal by deal (round by round) under the result and the chips.
-  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names)}`;
+  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, app.tableView?.model ? app.tableView.extras.narrowNames() : null)}`;
   $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you) + sheet;
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;

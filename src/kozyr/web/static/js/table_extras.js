@@ -198,6 +198,11 @@ export class TableExtras {
       `<p class="last-winner" data-winner="${ev.winner}">${esc(t("takes_trick", { name: names[ev.winner] }))}</p></div>`;
   }
 
+  /** The seats' short names on a phone, where four full names do not fit across. */
+  narrowNames() {
+    return window.matchMedia("(max-width: 600px)").matches ? this.view.shortNames() : null;
+  }
+
   openSheet() {
     this.renderSheet();
     if (!this.sheet.open) this.sheet.showModal();
@@ -206,7 +211,7 @@ export class TableExtras {
   renderSheet() {
     const m = this.view.model;
     this.sheet.innerHTML =
-      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names())}` +
+      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names(), this.narrowNames())}` +
       `<button type="button" class="btn primary sheet-close">${esc(t("close"))}</button></div>`;
   }
 }
