@@ -53,10 +53,10 @@ def _switch(page: Page, to: str) -> None:
 
 @pytest.fixture(scope="module")
 def finished(server: str, browser: Any) -> Iterator[str]:
-    """A short Imperial game against the computer played to its end; its id."""
+    """A one-round Emperor game against three computers played to its end; its id."""
     page = _page(browser, 1280, 720)
     guest(page, server)
-    table = create_table(page, "imperial", 2, {"target": 1}, bots=True)
+    table = create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
     play_to_end([page], limit=180)
     clean(page)
     page.context.close()
@@ -91,16 +91,16 @@ def test_the_replays_log_and_buttons_follow_a_language_switch(
     assert steps >= 10
     _go(page, steps // 2)
     english = page.evaluate(FEED)
-    assert english[0].startswith("Deal 1: ") and any("Computer 2" in line for line in english)
+    assert english[0].startswith("Round 1: ") and any("Computer " in line for line in english)
     _switch(page, "ru")
     switched = page.evaluate(FEED)
     fresh = _open_replay(browser, server, finished, (1280, 720), "ru-RU")
     _go(fresh, steps // 2)
     assert switched == fresh.evaluate(FEED)
     assert len(switched) == len(english)
-    assert switched[0].startswith("Сдача 1: ")
-    assert not [line for line in switched if "Computer" in line or "Deal " in line], switched
-    assert any("Компьютер 2" in line for line in switched)
+    assert switched[0].startswith("Тур 1: ")
+    assert not [line for line in switched if "Computer" in line or "Round " in line], switched
+    assert any("Компьютер " in line for line in switched)
     # The step line and the move shown, in the new language too.
     assert page.inner_text(".replay-pos") == f"Шаг {steps // 2} из {steps}"
     assert page.inner_text(".replay-action").startswith("Ход — ")
@@ -285,5 +285,60 @@ def test_the_replays_controls_keep_one_row_on_a_laptop(
     middles = boxes["middles"]
     assert max(middles) - min(middles) <= 4, middles
     assert boxes["bar"]["height"] <= 50, boxes["bar"]
+    clean(page)
+    page.context.close()
+
+
+SEATS_APART = """() => {
+  const seats = [...document.querySelectorAll('#replay-root .felt .seat')]
+    .map((el) => el.getBoundingClientRect());
+  const meet = (a, b) =>
+    a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const overlaps = [];
+  seats.forEach((a, i) => seats.slice(i + 1).forEach((b, j) => {
+    if (meet(a, b)) overlaps.push([i, i + 1 + j]);
+  }));
+  return {count: seats.length, overlaps};
+}"""
+
+
+def test_a_replay_beside_its_review_keeps_the_seats_apart_on_a_laptop(
+    server: str, browser: Any, finished: str
+) -> None:
+    page = _open_replay(browser, server, finished, (1280, 720), "en-US")
+    page.select_option(".review-level", "1")
+    page.click(".review-btn")
+    page.wait_for_selector(".review-lines li", timeout=90_000)
+    page.wait_for_timeout(300)
+    shot(page, "52-replay-review-laptop")
+    seats = page.evaluate(SEATS_APART)
+    assert seats["count"] == 3 and seats["overlaps"] == [], seats  # the three other seats
+    clean(page)
+    page.context.close()
+
+
+def test_the_score_sheet_fits_a_phone_at_a_four_seat_table(server: str, browser: Any) -> None:
+    """Four columns across 360 px: the seats' heads are their short names (the full name in
+    the head's title), so the sheet needs no sideways scrolling."""
+    page = _page(browser, 360, 640, locale="ru-RU")
+    guest(page, server)
+    create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
+    page.wait_for_selector("#screen-table .hand .card")
+    page.click("#screen-table .tool[data-tool='sheet']")
+    page.wait_for_selector(".sheet-dialog[open] table.sheet")
+    page.wait_for_timeout(300)
+    shot(page, "53-sheet-phone-ru")
+    got = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('.sheet-dialog[open] .sheet-wrap');
+          const heads = [...wrap.querySelectorAll('thead th')].slice(1);
+          return {fits: wrap.scrollWidth <= wrap.clientWidth,
+                  heads: heads.map((th) => [th.textContent, th.title])};
+        }"""
+    )
+    assert got["fits"], got
+    heads = got["heads"]
+    assert [h for h, _ in heads[1:]] == ["Комп. 2", "Комп. 3", "Комп. 4"], heads
+    assert [full for _, full in heads[1:]] == ["Компьютер 2", "Компьютер 3", "Компьютер 4"]
     clean(page)
     page.context.close()
