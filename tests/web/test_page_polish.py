@@ -342,3 +342,36 @@ def test_the_score_sheet_fits_a_phone_at_a_four_seat_table(server: str, browser:
     assert [full for _, full in heads[1:]] == ["Компьютер 2", "Компьютер 3", "Компьютер 4"]
     clean(page)
     page.context.close()
+
+
+TARGETS = """async () => {
+  const i = await import('/js/i18n.js');
+  const out = {};
+  for (const lang of ['ru', 'en']) {
+    i.setLang(lang);
+    out[lang] = [1, 2, 5, 21].map((n) => i.t('target_n', {n}));
+  }
+  return out;
+}"""
+
+
+def test_the_target_line_agrees_with_its_number(server: str, browser: Any) -> None:
+    """ "Игра до 1 империала", not "до 1 империалов"; "Play to 1 imperial" (the genitive
+    after "до": 1 and 21 take the singular, 2 and 5 the plural)."""
+    page = _page(browser)
+    page.goto(server)
+    got = page.evaluate(TARGETS)
+    assert got["ru"] == [
+        "Игра до 1 империала",
+        "Игра до 2 империалов",
+        "Игра до 5 империалов",
+        "Игра до 21 империала",
+    ]
+    assert got["en"] == [
+        "Play to 1 imperial",
+        "Play to 2 imperials",
+        "Play to 5 imperials",
+        "Play to 21 imperials",
+    ]
+    clean(page)
+    page.context.close()
