@@ -375,3 +375,45 @@ def test_the_target_line_agrees_with_its_number(server: str, browser: Any) -> No
     ]
     clean(page)
     page.context.close()
+
+
+# A spectator's betting panel fed a market and its settlement (as the server's frames
+# would), then the language switched: the notice is drawn again from the settlement.
+BETS_NOTICE = """async () => {
+  const i = await import('/js/i18n.js');
+  const {BetsPanel} = await import('/js/bets.js');
+  i.setLang('en');
+  const screen = document.createElement('div');
+  document.body.append(screen);
+  const toasts = [];
+  const panel = new BetsPanel(screen, 't1', {
+    errorText: String, toast: (text) => toasts.push(text), seatName: (_, s) => `Seat ${s + 1}`,
+  });
+  panel.info = {status: 'playing'};
+  panel.you = null;
+  panel.markets.set('m1', {id: 'm1', title: 'Seat 1 wins', title_ru: 'Место 1 выиграет',
+    state: 'closed', pool: 7, pools: {yes: 5, no: 2}, scope: 0, my_bets: []});
+  panel.onFrame({type: 'bet_settled', table: 't1', market: 'm1', outcome: 'yes', payout: 5,
+    bets: []});
+  const notice = () => panel.el.querySelector('.bets-notice').textContent;
+  const out = {en: notice(), toasts};
+  i.setLang('ru');
+  panel.render(true);
+  out.ru = notice();
+  panel.destroy();
+  screen.remove();
+  i.setLang('en');
+  return out;
+}"""
+
+
+def test_a_betting_notice_follows_a_language_switch(server: str, browser: Any) -> None:
+    page = _page(browser)
+    page.goto(server)
+    page.wait_for_selector("#screen-auth:not([hidden])")
+    got = page.evaluate(BETS_NOTICE)
+    assert got["en"] == "Settled: Seat 1 wins: yes. You get 5 chips."
+    assert got["toasts"] == [got["en"]]
+    assert got["ru"] == "Рассчитано: Место 1 выиграет: да. Вам: 5 фишек."
+    clean(page)
+    page.context.close()
