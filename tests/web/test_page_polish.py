@@ -317,6 +317,28 @@ def test_a_replay_beside_its_review_keeps_the_seats_apart_on_a_laptop(
     page.context.close()
 
 
+def test_a_replay_under_its_review_is_as_wide_as_a_phone(
+    server: str, browser: Any, finished: str
+) -> None:
+    """(After the laptop's test asked for the review: it is shown to every viewer.) The
+    table under the review keeps to the screen's width, every open hand inside it."""
+    page = _open_replay(browser, server, finished, (360, 640), "ru-RU")
+    page.wait_for_selector(".review-lines li", timeout=90_000)
+    page.wait_for_timeout(300)
+    shot(page, "52-replay-review-phone")
+    got = page.evaluate(
+        """() => ({
+          page: document.documentElement.scrollWidth,
+          seats: [...document.querySelectorAll('#replay-root .seat')]
+            .map((el) => Math.round(el.getBoundingClientRect().right)),
+        })"""
+    )
+    assert got["page"] == 360, got
+    assert len(got["seats"]) >= 3 and max(got["seats"]) <= 360, got
+    clean(page)
+    page.context.close()
+
+
 def test_the_score_sheet_fits_a_phone_at_a_four_seat_table(server: str, browser: Any) -> None:
     """Four columns across 360 px: the seats' heads are their short names (the full name in
     the head's title), so the sheet needs no sideways scrolling."""
