@@ -597,6 +597,8 @@ export class TableView {
     // changed (another language, a seat's name) is written again, the rest stay as they are.
     const lines = narrateAll(m.game, m.events.slice(0, this.extras.feedLimit(m.events)), this.names());
     const feed = this.el(".feed");
+    // a reader at the log's end stays there (Russian lines can be longer than English)
+    const atEnd = feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 4;
     while (feed.childElementCount > lines.length) feed.lastElementChild.remove();
     const items = feed.children;
     let added = false;
@@ -613,7 +615,7 @@ export class TableView {
       li.dataset.text = text;
       li.innerHTML = suitColour(esc(text)).replace(/\n/g, "<br>");
     }
-    if (added) feed.scrollTop = feed.scrollHeight;
+    if (added || atEnd) feed.scrollTop = feed.scrollHeight;
   }
 
   renderHand(prev) {
@@ -920,8 +922,8 @@ export class TableView {
     for (const b of this.root.querySelectorAll(".sending")) b.classList.remove("sending");
   }
 
-  /** The server refused the last action: allow another try. */
-  /** `message`: the refusal in the page's language, a function so that it follows a switch. */
+  /** The server refused the last action: allow another try. `message`: the refusal in
+   * the page's language, a function so that the note follows a language switch. */
   rejected(message) {
     this.settle();
     const words = typeof message === "function" ? message : () => message;
