@@ -439,3 +439,34 @@ def test_a_betting_notice_follows_a_language_switch(server: str, browser: Any) -
     assert got["ru"] == "Рассчитано: Место 1 выиграет: да. Вам: 5 фишек."
     clean(page)
     page.context.close()
+
+
+FILE_BUTTON = """() => {
+  const btn = document.querySelector('.file-pick .file-btn');
+  const r = btn.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {words: getComputedStyle(btn, '::before').content, onTop: hit && hit.type === 'file',
+          width: r.width};
+}"""
+
+
+def test_the_record_file_button_speaks_the_pages_language(server: str, browser: Any) -> None:
+    """The browser words its own file button in its own language ("Choose File" on a
+    Russian page); ours says it in the page's, and a click on it is the file input's."""
+    page = _page(browser, 360, 640, locale="ru-RU")
+    guest(page, server)
+    page.locator(".file-pick").scroll_into_view_if_needed()
+    got = page.evaluate(FILE_BUTTON)
+    assert got["words"] == '"Выбрать файл…"' and got["onTop"] and got["width"] > 40, got
+    _switch(page, "en")
+    assert page.evaluate(FILE_BUTTON)["words"] == '"Choose a file…"'
+    with page.expect_file_chooser() as chooser:
+        page.mouse.click(
+            *page.evaluate(
+                "() => { const r = document.querySelector('.file-btn').getBoundingClientRect();"
+                " return [r.left + 5, r.top + 5]; }"
+            )
+        )
+    assert chooser.value is not None
+    clean(page)
+    page.context.close()

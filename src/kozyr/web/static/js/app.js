@@ -160,8 +160,14 @@ async function start() {
   }
 }
 
+/** The record file's button in the page's language (see setupLobby). */
+function labelFileButtons() {
+  for (const el of $$(".file-btn")) el.dataset.label = t("choose_file");
+}
+
 function relabel() {
   applyStatic(document);
+  labelFileButtons();
   renderWho();
   renderBalance();
   if (app.screen === "wallet") renderWallet();
@@ -555,9 +561,13 @@ function setupLobby() {
   fileLabel.className = "file-pick";
   fileLabel.innerHTML =
     `<span data-i18n="open_record"></span>` +
-    `<input type="file" accept=".json,application/json" data-i18n-label="record_file" data-i18n-title="record_file">`;
+    `<input type="file" accept=".json,application/json" data-i18n-label="record_file" data-i18n-title="record_file">` +
+    // The browser words its own file button in its own language ("Choose File" on a
+    // Russian page): ours is drawn over it (its words in CSS, the input keeps its label).
+    `<span class="btn small file-btn" aria-hidden="true"></span>`;
   applyStatic(fileLabel); // the page's first labelling ran before this label existed
   games.appendChild(fileLabel);
+  labelFileButtons();
   fileLabel.querySelector("input").addEventListener("change", async (ev) => {
     const file = ev.target.files?.[0];
     if (!file) return;

@@ -88,6 +88,7 @@ export const MESSAGES = {
   table_finished: ["finished", "окончена"],
   rounds_n: ["{n:round}", "{n:round}"],
   open_record: ["Replay a record file", "Повтор из файла записи"],
+  choose_file: ["Choose a file…", "Выбрать файл…"],
   invite_link: ["Invitation link", "Ссылка-приглашение"],
   add_bot: ["Add the computer", "Посадить компьютер"],
   remove_bot: ["Remove the computer", "Убрать компьютер"],
