@@ -459,12 +459,13 @@ def test_the_record_file_button_speaks_the_pages_language(server: str, browser: 
     got = page.evaluate(FILE_BUTTON)
     assert got["words"] == '"Выбрать файл…"' and got["onTop"] and got["width"] > 40, got
     _switch(page, "en")
+    page.locator(".file-pick").scroll_into_view_if_needed()
     assert page.evaluate(FILE_BUTTON)["words"] == '"Choose a file…"'
     with page.expect_file_chooser() as chooser:
         page.mouse.click(
             *page.evaluate(
                 "() => { const r = document.querySelector('.file-btn').getBoundingClientRect();"
-                " return [r.left + 5, r.top + 5]; }"
+                " return [r.left + r.width / 2, r.top + r.height / 2]; }"
             )
         )
     assert chooser.value is not None
