@@ -160,8 +160,14 @@ async function start() {
   }
 }
 
+/** The record file's button in the page's language (see setupLobby). */
+function labelFileButtons() {
+  for (const el of $$(".file-btn")) el.dataset.label = t("choose_file");
+}
+
 function relabel() {
   applyStatic(document);
+  labelFileButtons();
   renderWho();
   renderBalance();
   if (app.screen === "wallet") renderWallet();
@@ -177,6 +183,7 @@ function relabel() {
     app.replay.names = replayNames(app.replay.data);
     app.replay.view.relabel();
     replayGo(app.replay.step); // the step line and the action in the new language too
+    labelPlay();
     renderVerdict();
     app.replay.review?.relabel();
   }
@@ -430,7 +437,7 @@ function onError(f) {
       return;
     }
     app.table.sentSeq = null; // refused: the player may choose again on this view
-    app.tableView?.rejected(text);
+    app.tableView?.rejected(() => serverMessage(f) || codeText(f.code, 0));
     return;
   }
   if (f.code === "stale") return;
@@ -554,9 +561,13 @@ function setupLobby() {
   fileLabel.className = "file-pick";
   fileLabel.innerHTML =
     `<span data-i18n="open_record"></span>` +
-    `<input type="file" accept=".json,application/json" data-i18n-label="record_file" data-i18n-title="record_file">`;
+    `<input type="file" accept=".json,application/json" data-i18n-label="record_file" data-i18n-title="record_file">` +
+    // The browser words its own file button in its own language ("Choose File" on a
+    // Russian page): ours is drawn over it (its words in CSS, the input keeps its label).
+    `<span class="btn small file-btn" aria-hidden="true"></span>`;
   applyStatic(fileLabel); // the page's first labelling ran before this label existed
   games.appendChild(fileLabel);
+  labelFileButtons();
   fileLabel.querySelector("input").addEventListener("change", async (ev) => {
     const file = ev.target.files?.[0];
     if (!file) return;
@@ -918,7 +929,7 @@ function showOver(relabelOnly) {
   }
   $("#over-title").textContent = t("over_title", { title });
   // #16B: the whole game deal by deal (round by round) under the result and the chips.
-  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names)}`;
+  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, app.tableView?.model ? app.tableView.extras.narrowNames() : null)}`;
   $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you) + sheet;
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;
@@ -1128,6 +1139,15 @@ function renderVerdict() {
   box.innerHTML = html;
 }
 
+/** The play button says what a press does now (play, or pause while playing), in the
+ * page's language: applyStatic() alone would call a running replay's button "Play". */
+function labelPlay() {
+  const play = $('.replay-controls [data-step="play"]');
+  const key = app.replay?.timer ? "replay_pause" : "replay_play";
+  play.setAttribute("aria-label", t(key));
+  play.title = t(key);
+}
+
 function replayStep(what) {
   const r = app.replay;
   const last = r.data.steps.length - 1;
@@ -1146,8 +1166,8 @@ function replayStep(what) {
         replayGo(r.step + 1);
       }, 700);
     }
+    labelPlay();
     const play = $('.replay-controls [data-step="play"]');
-    play.setAttribute("aria-label", t(r.timer ? "replay_pause" : "replay_play"));
     play.innerHTML = r.timer
       ? '<svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path d="M4 3h4v14H4zM12 3h4v14h-4z" fill="currentColor"/></svg>'
       : '<svg width="18" height="18" viewBox="0 0 20 20" aria-hidden="true"><path d="M3 3v14l7-7zM11 3v14l7-7z" fill="currentColor"/></svg>';

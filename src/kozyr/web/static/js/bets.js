@@ -57,7 +57,7 @@ export class BetsPanel {
     this.info = null;
     this.you = null;
     this.markets = new Map();
-    this.notice = "";
+    this.notice = null; // () => the last notice in the current language (drawn from data)
     this.keys = new Map(); // market -> the idempotency key of the bet being made there
     this.stale = false;
     this.el = document.createElement("aside");
@@ -133,12 +133,14 @@ export class BetsPanel {
         m.state = "settled";
         m.outcome = f.outcome;
       }
-      this.notice = t("bets_settled_notice", {
-        market: m ? this.title(m) : f.market,
-        outcome: this.outcomeLabel(f.outcome),
-        chips: chipsText(f.payout),
-      });
-      this.hooks.toast(this.notice);
+      const id = f.market;
+      this.notice = () =>
+        t("bets_settled_notice", {
+          market: this.markets.has(id) ? this.title(this.markets.get(id)) : id,
+          outcome: this.outcomeLabel(f.outcome),
+          chips: chipsText(f.payout),
+        });
+      this.hooks.toast(this.notice());
     }
     this.render();
   }
@@ -169,10 +171,11 @@ export class BetsPanel {
       const data = await api("POST", `/api/tables/${this.tableId}/bets`, body);
       this.markets.set(data.market.id, data.market);
       this.keys.delete(body.market); // the next bet there is a new one
-      this.notice = t("bets_placed", { chips: chipsText(data.bet.chips), outcome: this.outcomeLabel(data.bet.outcome) });
+      const bet = data.bet;
+      this.notice = () => t("bets_placed", { chips: chipsText(bet.chips), outcome: this.outcomeLabel(bet.outcome) });
     } catch (e) {
-      this.notice = this.hooks.errorText(e);
-      this.hooks.toast(this.notice);
+      this.notice = () => this.hooks.errorText(e);
+      this.hooks.toast(this.notice());
     }
     button.disabled = false;
     this.render(true);
@@ -248,7 +251,7 @@ export class BetsPanel {
     const done = all.filter((m) => m.state !== "open" && (m.pool > 0 || m.scope === 0));
     this.el.innerHTML =
       `<h2 id="bets-head">${esc(t(mode === "bet" ? "bets_head" : "bets_head_read"))}</h2>` +
-      `<p class="bets-notice" role="status" aria-live="polite">${esc(this.notice)}</p>` +
+      `<p class="bets-notice" role="status" aria-live="polite">${esc(this.notice ? this.notice() : "")}</p>` +
       (mode === "bet" ? `<p class="muted bets-about">${esc(t("bets_about"))}</p>` : "") +
       (open.length
         ? `<h3>${esc(t("bets_open"))}</h3><ul class="bets-list bets-open">${open.map((m) => this.openHtml(m)).join("")}</ul>`

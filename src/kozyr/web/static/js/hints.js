@@ -22,7 +22,7 @@ export class HintControl {
     this.view = view;
     this.errorText = errorText;
     this.answer = null; // {seq, action, value, unit}
-    this.error = null; // {seq, text}
+    this.error = null; // {seq, cause}
     this.asking = null; // the seq a request is out for
     this.row = document.createElement("div");
     this.row.className = "hint-row";
@@ -53,7 +53,7 @@ export class HintControl {
       // The unit as the server words it; its Russian form reads as a label ("очков: 12,5").
       if (best) this.answer = { seq: r.seq ?? seq, action: String(best.action), value: best.value, unit: r.unit, unitRu: r.unit_ru };
     } catch (e) {
-      this.error = { seq, text: this.errorText(e) };
+      this.error = { seq, cause: e }; // worded when drawn: the language may change
     } finally {
       this.asking = null;
     }
@@ -83,7 +83,7 @@ export class HintControl {
     let cls = "hint-text";
     if (this.asking != null) text = esc(t("hint_thinking"));
     else if (this.error) {
-      text = esc(this.error.text);
+      text = esc(this.errorText(this.error.cause));
       cls += " hint-error";
     } else if (answer) {
       const unit = lang() === "ru" ? answer.unitRu || answer.unit : answer.unit;

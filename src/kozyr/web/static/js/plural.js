@@ -10,6 +10,8 @@ const NOUNS = {
   trick_acc: { en: ["trick", "tricks"], ru: ["взятку", "взятки", "взяток"] },
   point: { en: ["point", "points"], ru: ["очко", "очка", "очков"] },
   imperial: { en: ["imperial", "imperials"], ru: ["империал", "империала", "империалов"] },
+  // genitive: "play to 1 imperial" is "игра до 1 империала" (2 and 5 alike: "империалов")
+  imperial_gen: { en: ["imperial", "imperials"], ru: ["империала", "империалов", "империалов"] },
   round: { en: ["round", "rounds"], ru: ["тур", "тура", "туров"] },
   deal: { en: ["deal", "deals"], ru: ["сдача", "сдачи", "сдач"] },
   player: { en: ["player", "players"], ru: ["игрок", "игрока", "игроков"] },

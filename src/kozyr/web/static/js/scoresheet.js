@@ -127,14 +127,22 @@ function signed(v) {
   return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
 }
 
-/** The sheet as an HTML table: a row per deal or round, a column per seat. */
-export function sheetHtml(game, events, names) {
+/** The sheet as an HTML table: a row per deal or round, a column per seat. `short`: the
+ * seats' short names for the columns' heads where the screen is narrow (the full name
+ * stays in each head's title). */
+export function sheetHtml(game, events, names, short = null) {
   const n = names.length;
   const rows = dealRecords(game, events, n);
   const imperial = game === "imperial";
   const head =
     `<tr><th scope="col">${esc(t(imperial ? "sheet_deal" : "sheet_round"))}</th>` +
-    names.map((name) => `<th scope="col">${esc(name)}</th>`).join("") +
+    names
+      .map((name, s) =>
+        short?.[s] && short[s] !== name
+          ? `<th scope="col" title="${esc(name)}">${esc(short[s])}</th>`
+          : `<th scope="col">${esc(name)}</th>`,
+      )
+      .join("") +
     `</tr>`;
   const body = rows
     .map((r) => {

@@ -209,7 +209,6 @@ export class TableView {
   relabel() {
     if (this.frame) {
       this.model = tableModel(this.frame.game, this.frame.obs);
-      this.feedCount = -1;
       this.render(this.model);
       this.extras.relabel();
     }
@@ -594,21 +593,29 @@ export class TableView {
 
   renderFeed() {
     const m = this.model;
+    // The log is drawn from the events (data), never kept as text: a line whose words
+    // changed (another language, a seat's name) is written again, the rest stay as they are.
     const lines = narrateAll(m.game, m.events.slice(0, this.extras.feedLimit(m.events)), this.names());
     const feed = this.el(".feed");
-    // Events only grow during a game; a shorter list is a new game or a replay step back.
-    const key = `${lang()}:${m.game}`;
-    if (feed.dataset.key !== key || lines.length < feed.childElementCount) {
-      feed.innerHTML = "";
-      feed.dataset.key = key;
+    // a reader at the log's end stays there (Russian lines can be longer than English)
+    const atEnd = feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 4;
+    while (feed.childElementCount > lines.length) feed.lastElementChild.remove();
+    const items = feed.children;
+    let added = false;
+    for (let i = 0; i < lines.length; i++) {
+      const { kind, text } = lines[i];
+      let li = items[i];
+      if (!li) {
+        li = document.createElement("li");
+        feed.appendChild(li);
+        added = true;
+      } else if (li.dataset.text === text && li.dataset.kind === kind) continue;
+      li.className = `ev ev-${kind}`;
+      li.dataset.kind = kind;
+      li.dataset.text = text;
+      li.innerHTML = suitColour(esc(text)).replace(/\n/g, "<br>");
     }
-    for (let i = feed.childElementCount; i < lines.length; i++) {
-      const li = document.createElement("li");
-      li.className = `ev ev-${lines[i].kind}`;
-      li.innerHTML = suitColour(esc(lines[i].text)).replace(/\n/g, "<br>");
-      feed.appendChild(li);
-    }
-    feed.scrollTop = feed.scrollHeight;
+    if (added || atEnd) feed.scrollTop = feed.scrollHeight;
   }
 
   renderHand(prev) {
@@ -679,7 +686,8 @@ export class TableView {
     const stop = buttons.find((b) => b.dataset.key === focused) || buttons.find((b) => b.classList.contains("legal")) || buttons[0];
     for (const b of buttons) b.tabIndex = b === stop ? 0 : -1;
     this.layoutHand();
-    this.el(".hand-hint").textContent = myTurn ? this.hint() : "";
+    // a note still showing is kept (in the current language), else the help
+    this.el(".hand-hint").textContent = this.flashWords ? this.flashWords() : myTurn ? this.hint() : "";
   }
 
   /** The help under your hand: taps on a touch screen, keys elsewhere. */
@@ -887,11 +895,11 @@ export class TableView {
     const m = this.model;
     if (!this.isMyTurn() || m.phase !== "play") return;
     if (!m.hand.includes(card)) {
-      this.flash(t("card_not_in_hand", { card: cardLabel(card, lang()) }));
+      this.flash(() => t("card_not_in_hand", { card: cardLabel(card, lang()) }));
       return;
     }
     if (!m.legal.has(card)) {
-      this.flash(t("card_not_legal", { card: cardLabel(card, lang()) }));
+      this.flash(() => t("card_not_legal", { card: cardLabel(card, lang()) }));
       return;
     }
     this.send(card);
@@ -904,7 +912,7 @@ export class TableView {
     if (btn) btn.classList.add("sending");
     if (this.onAction(action) === false) {
       this.settle();
-      this.flash(t("not_connected"));
+      this.flash(() => t("not_connected"));
     }
   }
 
@@ -914,18 +922,24 @@ export class TableView {
     for (const b of this.root.querySelectorAll(".sending")) b.classList.remove("sending");
   }
 
-  /** The server refused the last action: allow another try. */
+  /** The server refused the last action: allow another try. `message`: the refusal in
+   * the page's language, a function so that the note follows a language switch. */
   rejected(message) {
     this.settle();
-    this.flash(t("rejected", { message }));
+    const words = typeof message === "function" ? message : () => message;
+    this.flash(() => t("rejected", { message: words() }));
   }
 
-  flash(text) {
+  /** A short note under the hand; `words` gives it in the current language (relabel()
+   * writes it again if the language changes while it shows). */
+  flash(words) {
     const hint = this.el(".hand-hint");
-    hint.textContent = text;
+    this.flashWords = words;
+    hint.textContent = words();
     hint.classList.add("flash");
     clearTimeout(this.flashHandle);
     this.flashHandle = setTimeout(() => {
+      this.flashWords = null;
       hint.classList.remove("flash");
       hint.textContent = this.isMyTurn() && this.model.phase === "play" ? this.hint() : "";
     }, 2500);
@@ -968,7 +982,8 @@ export class TableView {
           return;
         }
       }
-      this.flash(t("typed", { text: this.typed.toUpperCase() }));
+      const typed = this.typed.toUpperCase();
+      this.flash(() => t("typed", { text: typed }));
     }
   }
 }

@@ -13,6 +13,16 @@ import { play, setSound, soundOn } from "./sound.js";
 // Long enough to read a deal's figures; a click or a tap closes it sooner.
 export const SUMMARY_MS = 9000;
 
+// The sound button's picture: on a phone it stands alone (its words are its aria-label),
+// so that the tools' row fits the narrowest screen in both languages.
+const SPEAKER = '<path d="M3 7h3l4-4v14l-4-4H3z" fill="currentColor"/>';
+const SPEAKER_ON =
+  `<svg class="tool-icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">${SPEAKER}` +
+  '<path d="M13 6.5a5 5 0 0 1 0 7M15.5 4a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>';
+const SPEAKER_OFF =
+  `<svg class="tool-icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">${SPEAKER}` +
+  '<path d="M13 7.5l5 5M18 7.5l-5 5" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>';
+
 function lastIndex(events, type) {
   for (let i = events.length - 1; i >= 0; i--) if (events[i].type === type) return i;
   return -1;
@@ -123,8 +133,9 @@ export class TableExtras {
       `<a class="pill tool" data-tool="rules" href="${rules}" target="_blank" rel="noopener">${esc(t("rules"))}</a>` +
       (this.view.replay
         ? "" // a replay makes no sounds
-        : `<button type="button" class="pill tool" data-tool="sound" aria-pressed="${sound}">` +
-          `${esc(t(sound ? "sound_on" : "sound_off"))}</button>`);
+        : `<button type="button" class="pill tool" data-tool="sound" aria-pressed="${sound}"` +
+          ` aria-label="${esc(t(sound ? "sound_on" : "sound_off"))}" title="${esc(t(sound ? "sound_on" : "sound_off"))}">` +
+          `${sound ? SPEAKER_ON : SPEAKER_OFF}<span class="tool-label">${esc(t(sound ? "sound_on" : "sound_off"))}</span></button>`);
     if (this.tools.dataset.html !== html) {
       this.tools.innerHTML = html;
       this.tools.dataset.html = html;
@@ -187,6 +198,11 @@ export class TableExtras {
       `<p class="last-winner" data-winner="${ev.winner}">${esc(t("takes_trick", { name: names[ev.winner] }))}</p></div>`;
   }
 
+  /** The seats' short names on a phone, where four full names do not fit across. */
+  narrowNames() {
+    return window.matchMedia("(max-width: 600px)").matches ? this.view.shortNames() : null;
+  }
+
   openSheet() {
     this.renderSheet();
     if (!this.sheet.open) this.sheet.showModal();
@@ -195,7 +211,7 @@ export class TableExtras {
   renderSheet() {
     const m = this.view.model;
     this.sheet.innerHTML =
-      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names())}` +
+      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names(), this.narrowNames())}` +
       `<button type="button" class="btn primary sheet-close">${esc(t("close"))}</button></div>`;
   }
 }
