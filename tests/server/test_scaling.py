@@ -115,11 +115,13 @@ async def test_the_changes_of_a_moment_make_one_notice_per_table(
     await lobby.close()
 
 
-async def test_a_turn_timer_is_not_a_task_per_move() -> None:
-    row = SimpleNamespace(id="t1", turn_timeout=60.0, seats=[SimpleNamespace(bot=None)] * 2)
+def _timed_turns(timeout: float) -> tuple[Turns, SimpleNamespace, list[int], list[int]]:
+    """A table's turns over stand-ins: (turns, match, seats timed out, seats left)."""
+    row = SimpleNamespace(id="t1", turn_timeout=timeout, seats=[SimpleNamespace(bot=None)] * 2)
     state = SimpleNamespace(over=False, to_act=0)
     match = SimpleNamespace(row=row, state=state, playing=True, seq=0, to_act=0)
-    presence = SimpleNamespace(bot_plays=lambda _seat: False)
+    left: list[int] = []
+    presence = SimpleNamespace(bot_plays=lambda _seat: False, leave=left.append)
     fired: list[int] = []
     turns = Turns(
         cast(Any, match),
@@ -130,47 +132,32 @@ async def test_a_turn_timer_is_not_a_task_per_move() -> None:
         cast(Any, None),
         fired.append,
     )
+    return turns, match, fired, left
+
+
+async def test_a_turn_timer_is_not_a_task_per_move() -> None:
+    turns, match, fired, left = _timed_turns(60.0)
     before = len(asyncio.all_tasks())
     for seq in range(1, 201):  # 200 moves, each re-arming the clock
         match.seq = seq
-        state.to_act = match.to_act = seq % 2
+        match.state.to_act = match.to_act = seq % 2
         turns.schedule()
         assert turns.deadline_ms is not None
     assert len(asyncio.all_tasks()) == before
-    # and the clock still runs out: a short one, on seat 1's turn at seq 200
-    row.turn_timeout = 0.05
-    presence_left: list[int] = []
-    presence.leave = presence_left.append  # type: ignore[attr-defined]
+    # and the clock still runs out: a short one, on seat 0's turn at seq 200
+    match.row.turn_timeout = 0.05
     turns.schedule()
     for _ in range(100):
         await asyncio.sleep(0.05)
         if fired:
             break
-    assert fired == [0] and presence_left == [0]
+    assert fired == [0] and left == [0]
     turns.close()
-
-
-def _timed_turns(timeout: float) -> tuple[Turns, SimpleNamespace, list[int]]:
-    row = SimpleNamespace(id="t1", turn_timeout=timeout, seats=[SimpleNamespace(bot=None)] * 2)
-    state = SimpleNamespace(over=False, to_act=0)
-    match = SimpleNamespace(row=row, state=state, playing=True, seq=0, to_act=0)
-    presence = SimpleNamespace(bot_plays=lambda _seat: False, leave=lambda _seat: None)
-    fired: list[int] = []
-    turns = Turns(
-        cast(Any, match),
-        cast(Any, presence),
-        Settings(),
-        cast(Any, None),
-        asyncio.Lock(),
-        cast(Any, None),
-        fired.append,
-    )
-    return turns, match, fired
 
 
 async def test_a_move_does_not_replace_the_turn_timer() -> None:
     """200 moves arm one timer handle: a move only moves the turn's end later."""
-    turns, match, _fired = _timed_turns(60.0)
+    turns, match, _fired, _left = _timed_turns(60.0)
     loop = asyncio.get_running_loop()
     armed: list[float] = []
     real_call_at = loop.call_at
@@ -192,7 +179,7 @@ async def test_a_move_does_not_replace_the_turn_timer() -> None:
 
 
 async def test_the_turn_ends_a_timeout_after_the_last_move_not_the_first() -> None:
-    turns, match, fired = _timed_turns(0.4)
+    turns, match, fired, _left = _timed_turns(0.4)
     loop = asyncio.get_running_loop()
     turns.schedule()  # seat 0's turn, seq 0: the timer is armed for 0.4 s from now
     await asyncio.sleep(0.25)
@@ -212,7 +199,7 @@ async def test_the_turn_ends_a_timeout_after_the_last_move_not_the_first() -> No
 
 async def test_a_shorter_turn_clock_takes_effect_at_once() -> None:
     """A turn ending before the armed timer's time gets a timer of its own."""
-    turns, match, fired = _timed_turns(60.0)
+    turns, match, fired, _left = _timed_turns(60.0)
     turns.schedule()
     match.row.turn_timeout = 0.05
     match.seq, match.state.to_act, match.to_act = 1, 1, 1
