@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import delete, func, insert, select
+from tests.server import paced_review
 from tests.server.support import Player, ServerProc
 from tests.server.test_reviews import SHORT, choices, finished_game
 
@@ -224,14 +225,12 @@ async def test_an_owner_killed_mid_review_is_resumed_elsewhere_to_the_same_revie
     """A review runs on one process, which dies after saving some of its decisions; the
     next process asked about the game takes it over once its heartbeat is stale, goes on
     after them, and stores the review a run in one go gives."""
-    # level 2 and a longer game: slow enough to be caught half-way on a fast machine
     level = 2
     table, record = await game(server, decisions=10)
     whole_task = asyncio.create_task(in_one_go(record, level))
-    async with nodes(server, tmp_path, {"node_id": "first"}, {"node_id": "second"}) as (
-        first,
-        second,
-    ):
+    # the first's review process waits after each decision: caught half-way on any machine
+    first_spec = {"node_id": "first", "worker": paced_review.run}
+    async with nodes(server, tmp_path, first_spec, {"node_id": "second"}) as (first, second):
         asker = await user(first.store)
         code, _ = await first.reviews.request(table, asker, None, level)
         assert code == 202

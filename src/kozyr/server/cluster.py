@@ -102,16 +102,19 @@ class BusReceived:
 
 def late_ms(request: dict[str, Any], now: int | None = None) -> int | None:
     """How many ms past its caller's timeout a forwarded request arrived, or None when it
-    is in time (or carries no expiry: a process of an older version sent it).
+    is in time (or carries no expiry: a process of an older version sent it). At the
+    expiry itself it is late: its caller gives up at that very millisecond.
 
-    >>> late_ms({"expires_ms": 10_000}, now=10_250), late_ms({"expires_ms": 10_000}, now=9_000)
+    >>> late_ms({"expires_ms": 10_000}, now=10_250), late_ms({"expires_ms": 10_000}, now=9_999)
     (250, None)
+    >>> late_ms({"expires_ms": 10_000}, now=10_000)
+    0
     """
     expires = request.get("expires_ms")
     if not isinstance(expires, int):
         return None
     over = (now_ms() if now is None else now) - expires
-    return over if over > 0 else None
+    return over if over >= 0 else None
 
 
 class Cluster:

@@ -171,12 +171,15 @@ class Reviews:
         running: int = MAX_RUNNING,
         node_id: str | None = None,
         stale_ms: int = STALE_MS,
+        worker: Callable[..., None] = review_worker.run,
     ) -> None:
         self.store = store
         self.lobby = lobby
         self.running = running
         self.node_id = node_id or lobby.settings.node_id
         self.stale_ms = stale_ms
+        self.worker = worker
+        """What a review process runs (:func:`review_worker.run`; tests pace it)."""
         self._jobs: dict[tuple[str, int], Job] = {}
         """(table id, level) -> its review held here, queued or running."""
         self._claiming: set[tuple[str, int]] = set()
@@ -541,7 +544,7 @@ class Reviews:
         ``earlier``)."""
         receive, send = self._context.Pipe(duplex=False)
         process = self._context.Process(
-            target=review_worker.run,
+            target=self.worker,
             args=(send, record, LEVEL_WORLDS[job.level], REVIEW_SEED, earlier),
             name=f"kozyr-review-{job.row.id}-{job.level}",
             daemon=True,
