@@ -84,12 +84,20 @@ class Connection:
         self.address = ws.client.host if ws.client is not None else "?"
         self.client = Client(user, max_bytes=settings.socket_buffer)
         self.wakeup = asyncio.Event()
-        self.client.attach(self.wakeup)
+        """Wakes the writer task: frames that cannot be written at once (see _flush)."""
+        self._loop = asyncio.get_running_loop()
+        self._flush_due = False
+        self._writer_busy = False
+        """The writer task holds frames (or waits on the socket): the next ones wait for it."""
+        self._dead = False
+        """Writing failed (the peer is gone): nothing more is written."""
+        self.client.attach(self._wake)
         self.client.on_overflow = lambda: self.cut_off(
             f"more than {settings.socket_buffer} bytes of frames waited to be written"
         )
         self.transport: Transport | None = ws.scope.get(TRANSPORT_KEY)
         self._send: Send | None = ws.scope.get(SEND_KEY)
+        self._batch = FrameBatch.of(self._send if self._send is not None else ws.send)
         self.times: deque[float] = deque()
         self.sending_since: float | None = None
         """When the frame now being written was handed to the socket (None: idle)."""
@@ -185,15 +193,48 @@ class Connection:
 
     # -- writing and closing ----------------------------------------------------------
 
+    def _wake(self) -> None:
+        """A frame was queued: the queue goes to the socket once the code now running
+        yields (so that a move's ack and update leave in one write)."""
+        if not self._flush_due:
+            self._flush_due = True
+            self._loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Writes the queue at once when the socket takes it without waiting; otherwise
+        (a handshake or close under way, a full transport, no batch writer) the writer
+        task does. A callback, not a task's wake-up: with a thousand people this is most
+        of the writes, and a task's turn costs several times a callback's."""
+        self._flush_due = False
+        batch = self._batch
+        if self._dead or self.client.closed:
+            return
+        if batch is None or self._writer_busy or not batch.can_write_now():
+            self.wakeup.set()
+            return
+        texts = self.client.take()
+        if not texts:
+            return
+        try:
+            batch.write_now(texts)
+        except OSError:
+            self._dead = True  # gone: the reader sees the disconnect and ends the rest
+            return
+        # nothing else is in flight (the writer task holds nothing): all queued is written
+        self.client.pending_bytes = 0
+
     async def _write(self) -> None:
         client, send = self.client, self._send
         if send is None:
             send = self.ws.send
-        batch = FrameBatch.of(send)
+        batch = self._batch
         try:
             while True:
                 await self.wakeup.wait()
                 self.wakeup.clear()
+                if self._dead:
+                    return
+                self._writer_busy = True
                 texts = client.take()
                 # The watchdog (``Sockets``) cuts off a send that waits too long:
                 # a per-send timer would cost more than the send itself.
@@ -203,13 +244,17 @@ class Connection:
                     self.sending_since = None
                     for text in texts:
                         client.written(text)
-                    continue
-                for text in texts:
-                    self.sending_since = time.monotonic()
-                    await send({"type": "websocket.send", "text": text})
-                    self.sending_since = None
-                    client.written(text)
+                else:
+                    for text in texts:
+                        self.sending_since = time.monotonic()
+                        await send({"type": "websocket.send", "text": text})
+                        self.sending_since = None
+                        client.written(text)
+                self._writer_busy = False
+                if client.queue:  # queued while this wrote: _flush left them to the task
+                    self.wakeup.set()
         except (WebSocketDisconnect, RuntimeError, OSError):
+            self._dead = True
             return  # gone (servers raise OSError subclasses for a lost peer)
 
     def stop(self) -> None:

@@ -62,6 +62,23 @@ class FrameBatch:
         p = self._p
         return bool(p.handshake_complete and not p.close_sent and p.initial_response is None)
 
+    def can_write_now(self) -> bool:
+        """Plain data frames may go and the transport takes them without waiting: a
+        :meth:`write_now` would not block."""
+        p = self._p
+        return bool(self.ready() and p.writable.is_set() and not p.disconnected)
+
+    def write_now(self, texts: list[str]) -> None:
+        """:meth:`write` for when :meth:`can_write_now`: at once, with no coroutine."""
+        p = self._p
+        framer = self._framer
+        try:
+            for text in texts:
+                framer.send_text(text.encode())
+        except AssertionError as exc:
+            raise ConnectionResetError(str(exc)) from exc
+        p.transport.write(b"".join(framer.data_to_send()))
+
     async def write(self, texts: list[str]) -> None:
         """Frames every text and writes them at once, after the transport's flow control
         allows it (as uvicorn's own send waits). Raises ConnectionResetError (an

@@ -3,7 +3,6 @@ and the per-connection outgoing queue (see ``docs/protocol.md``)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -328,13 +327,14 @@ class Client:
         self.on_end: Callable[[int, str], None] | None = None
         """Closes the connection with a code and reason (set by the connection): a table
         that moved to another process sends its watchers there."""
-        self._wakeup: asyncio.Event | None = None
+        self._wake: Callable[[], None] | None = None
         # table id -> the seat this connection acts for there (None: spectator)
         self.tables: dict[str, int | None] = {}
 
-    def attach(self, wakeup: asyncio.Event) -> None:
-        """``wakeup`` is the event the writer task waits on."""
-        self._wakeup = wakeup
+    def attach(self, wake: Callable[[], None]) -> None:
+        """``wake`` is called for every frame queued: the connection's writer hands the
+        queue to its socket soon after."""
+        self._wake = wake
 
     def send(self, frame: dict[str, Any] | str, size: int | None = None) -> None:
         """Queues a frame; ``size`` is its UTF-8 length when the caller knows it already
@@ -353,8 +353,8 @@ class Client:
             return
         self.queue.append(text)
         self.pending_bytes += size
-        if self._wakeup is not None:
-            self._wakeup.set()
+        if self._wake is not None:
+            self._wake()
 
     def take(self) -> list[str]:
         out, self.queue = self.queue, []

@@ -520,7 +520,9 @@ class Store:
         self._pending.append((row, finished, future))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
-        await asyncio.shield(future)
+        # (no shield: a caller cancelled cancels its own future alone, and the flusher
+        # skips a future that is done; its row is written all the same)
+        await future
 
     async def _flush(self) -> None:
         while self._pending:
