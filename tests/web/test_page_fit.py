@@ -119,16 +119,17 @@ def test_the_trick_note_keeps_off_the_trick_and_the_hand_on_phones(
             assert got["lang"] == lang
             said = NOTE_WORDS[lang].match(got["text"])
             assert said and said.group(1).strip(), where
-            assert got["whole"], where
             note = got["note"]
-            assert note["bottom"] - note["top"] <= 24, where  # one line
-            felt = got["felt"]
-            assert felt["left"] <= note["left"] and note["right"] <= felt["right"], where
-            assert note["bottom"] <= felt["bottom"], where
             assert len(got["trick"]) == players, where
             assert not [c for c in got["trick"] if _meet(c, note)], where
             assert not [c for c in got["hand"] if _meet(c, note)], where
             assert not [c for c in got["trump"] if _meet(c, note)], where
+            # its words whole on one line, inside the felt
+            assert got["whole"], where
+            assert note["bottom"] - note["top"] <= 24, where
+            felt = got["felt"]
+            assert felt["left"] <= note["left"] and note["right"] <= felt["right"], where
+            assert note["bottom"] <= felt["bottom"], where
     clean(page)
     page.context.close()
 
