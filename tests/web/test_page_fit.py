@@ -281,7 +281,16 @@ TRUMP_GAP = """() => {
     .map((c) => c.getBoundingClientRect());
   const apart = (c) =>
     Math.max(c.left - t.right, t.left - c.right, c.top - t.bottom, t.top - c.bottom);
-  return {cards: cards.length, gap: Math.min(...cards.map(apart))};
+  // and the trick on the table clear of every seat's box (its open hand)
+  const seats = [...document.querySelectorAll('#replay-root .seats .seat')]
+    .map((el) => el.getBoundingClientRect());
+  const trick = [...document.querySelectorAll('#replay-root .trick-card')]
+    .map((el) => el.getBoundingClientRect());
+  const meet = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const onSeat = trick.filter((c) => seats.some((s) => meet(c, s)));
+  return {cards: cards.length, gap: Math.min(...cards.map(apart)),
+          trick: trick.length, trickOnSeat: onSeat.length};
 }"""
 
 
@@ -289,19 +298,25 @@ def test_the_replays_trump_card_keeps_off_every_hand_at_360(
     server: str, browser: Any, finished: str
 ) -> None:
     page = _open_replay(browser, server, finished, (360, 640), "ru-RU")
+    # the cards where they rest at each step, not flying in from their players
+    page.emulate_media(reduced_motion="reduce")
     steps = int(page.get_attribute(".replay-range", "max") or 0)
     assert steps > 13
     worst: tuple[float, int] = (1e9, -1)
+    tricks = 0
     for n in range(steps + 1):
         _go(page, n)
         got = page.evaluate(TRUMP_GAP)
         if n == 0:  # the three open hands and the person's own, whole
             assert got["cards"] == 52, got
         worst = min(worst, (got["gap"], n))
+        tricks += got["trick"]
+        assert got["trickOnSeat"] == 0, (n, got)
     _go(page, worst[1])
     page.locator("#replay-root .felt").scroll_into_view_if_needed()
     shot(page, "62-replay-trump-360")
     assert worst[0] >= 4, worst
+    assert tricks > 0
     # the same in English (the seats' words change their boxes a little)
     _switch(page, "en")
     for n in (0, worst[1], steps):

@@ -16,6 +16,8 @@ import { HintControl } from "./hints.js";
 const NOTE_ROOM = 8 + 20 + 4;
 // The least room between the turned-up card and a seat's box (fitTable).
 const DECK_GAP = 4;
+// The narrowest trick card a replay grows its felt for rather than draw smaller (placeTrick).
+const TRICK_READABLE = 40;
 
 const POSITIONS = {
   2: ["bottom", "top"],
@@ -779,12 +781,25 @@ export class TableView {
   }
 
   /** Puts the trick in the largest free middle of the felt: the cards as large as they
-   * can be without covering a seat's box or the turned-up card. */
+   * can be without covering a seat's box or the turned-up card. A replay's open hands can
+   * fill a phone's felt (the trick lay on the top player's hand): there the felt grows, the
+   * page scrolling, until the trick fits under them at a readable size. */
   placeTrick() {
+    for (let round = 0; this.replay && round < 10; round++) {
+      const felt = this.el(".felt");
+      if (!felt.getBoundingClientRect().height || this.putTrick(TRICK_READABLE)) return;
+      this.root.style.setProperty("--felt-h", `${Math.ceil(felt.getBoundingClientRect().height) + 24}px`);
+    }
+    this.putTrick(28);
+  }
+
+  /** The trick placed with cards at least `least` px wide; false (the trick left in the
+   * felt's middle at that size) where there is no room for them. */
+  putTrick(least) {
     const felt = this.el(".felt");
     const area = this.el(".trick-area");
     const box = felt.getBoundingClientRect();
-    if (!box.height || !this.model) return;
+    if (!box.height || !this.model) return true;
     const n = this.model.n;
     // The trick's extent around its centre in card widths (the cards are 1.4 wide tall,
     // set off towards their players and turned a little: see .trick-card in the CSS).
@@ -808,9 +823,10 @@ export class TableView {
     const cx = box.width / 2;
     const phone = window.matchMedia("(max-width: 600px)").matches;
     const base = phone ? 56 : Math.min(92, Math.max(52, window.innerWidth * 0.064));
-    let tw = 28;
+    let tw = least;
     let cy = box.height / 2;
-    for (let w = Math.round(base); w >= 28; w -= 2) {
+    let placed = false;
+    for (let w = Math.round(base); w >= least; w -= 2) {
       const l = cx - half * w - 4;
       const r = cx + half * w + 4;
       let top = 4;
@@ -825,6 +841,7 @@ export class TableView {
       if (sides.some((b) => b.r > l && b.l < r && b.b > y - up * w && b.t < y + down * w)) continue;
       tw = w;
       cy = y;
+      placed = true;
       break;
     }
     felt.style.setProperty("--tw", `${tw}px`);
@@ -834,6 +851,7 @@ export class TableView {
     const corner = [...this.el(".deck-corner").querySelectorAll(".mini")].map(rel).filter((r) => r.w);
     const noteLeft = corner.length ? Math.max(8, ...corner.map((r) => r.r + 4)) : 8;
     felt.style.setProperty("--note-left", `${Math.ceil(noteLeft)}px`);
+    return placed;
   }
 
   layoutHand() {
