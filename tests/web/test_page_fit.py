@@ -218,10 +218,11 @@ def test_laptops_show_players_names_whole_in_the_score_panel(
             shot(page, f"61-scores-{game}-{width}-{lang}")
     if game == "emperor":
         # From the second round on, the titles' column: its longest words ("Император",
-        # "Скоморох") drawn by the page's own table from its last view.
+        # "Скоморох") drawn by the page's own table, every view from now on given them.
         page.evaluate(
-            "() => { const v = window.kozyr.tableView; v.update({...v.frame, obs: "
-            "{...v.frame.obs, titles: ['emperor', 'jester', 'soldier', 'prince']}}); }"
+            "() => { const v = window.kozyr.tableView; const update = v.update.bind(v);"
+            " const titles = ['emperor', 'jester', 'soldier', 'prince'];"
+            " v.update = (f) => update({...f, obs: {...f.obs, titles}}); v.update(v.frame); }"
         )
         assert page.locator("#screen-table .score-body .pill.t-jester").count() == 1
         for width, height in LAPTOPS:
@@ -229,6 +230,7 @@ def test_laptops_show_players_names_whole_in_the_score_panel(
             for lang in ("ru", "en"):
                 _switch(page, lang)
                 _check_names(page, f"{game} titles {width} {lang}")
+                assert page.locator("#screen-table .score-body .pill.t-jester").count() == 1
         shot(page, f"61-scores-{game}-titles")
     # Where the panel is too narrow for them (a phone), the names are short, never cut.
     page.set_viewport_size({"width": 360, "height": 640})

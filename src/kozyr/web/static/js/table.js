@@ -752,11 +752,13 @@ export class TableView {
     this.clearDeck(height);
   }
 
-  /** The felt at least as tall as keeps the turned-up card in its corner 4 px clear of
-   * every seat: on a phone a replay's open hands make the side seats tall enough to reach
-   * down to the card (it lay on the left player's hand). A seat at mid height moves down
-   * half as far as the felt grows, hence twice the overlap; a few rounds settle it. */
+  /** A replay's felt at least as tall as keeps the turned-up card in its corner 4 px clear
+   * of every seat: on a phone the open hands make the side seats tall enough to reach down
+   * to the card (it lay on the left player's hand). A seat at mid height moves down half as
+   * far as the felt grows, hence twice the overlap; a few rounds settle it. (At a table in
+   * play the felt keeps to the screen, the hand in view: its seats' hands are closed.) */
   clearDeck(height) {
+    if (!this.replay) return;
     const corner = this.el(".deck-corner");
     let h = height;
     for (let round = 0; round < 4; round++) {
