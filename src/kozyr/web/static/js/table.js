@@ -11,6 +11,14 @@ import { stakePillHtml } from "./stakes.js";
 import { TableExtras } from "./table_extras.js";
 import { HintControl } from "./hints.js";
 
+// The felt's strip kept under the trick for the note "X takes the trick": the note's
+// offset from the felt's bottom and its height (.felt-note in the CSS) and a gap of 4 px.
+const NOTE_ROOM = 8 + 20 + 4;
+// The least room between the turned-up card and a seat's box (fitTable).
+const DECK_GAP = 4;
+// The narrowest trick card a replay grows its felt for rather than draw smaller (placeTrick).
+const TRICK_READABLE = 40;
+
 const POSITIONS = {
   2: ["bottom", "top"],
   3: ["bottom", "left", "right"],
@@ -528,6 +536,7 @@ export class TableView {
     note.textContent = gathering
       ? t("takes_trick", { name: this.plainName(this.lingering.winner) })
       : "";
+    note.title = note.textContent; // the whole name where a long one is cut short
   }
 
   renderScores() {
@@ -576,19 +585,32 @@ export class TableView {
       rows.push("</tbody></table>");
     }
     this.el(".score-body").innerHTML = rows.join("");
+    this.fitScoreNames();
     // Widths from script, not style="" in the markup: the page's CSP refuses those.
     for (const bar of this.root.querySelectorAll(".pts-bar[data-pct]")) {
       bar.style.width = `${bar.dataset.pct}%`;
     }
   }
 
-  /** A score row's name: short in the narrow side panel, the full one on hover. */
+  /** A score row's name: the full one, made short by fitScoreNames where it does not fit;
+   * the full one on hover. */
   scoreName(s) {
     const full = this.plainName(s);
     if (s === this.frame.mySeat) return `<span class="score-name" title="${esc(full)}">${esc(t("you"))}</span>`;
-    const narrow = (this.el(".score-body").clientWidth || 0) < 400;
-    const name = narrow ? this.shortNames()[s] : full;
-    return `<span class="score-name" title="${esc(full)}">${esc(name)}</span>`;
+    return `<span class="score-name" title="${esc(full)}" data-short="${esc(this.shortNames()[s])}">${esc(full)}</span>`;
+  }
+
+  /** The score table's names whole where the table fits its panel with them (a laptop's
+   * panel holds names of 16 letters), else every name short: measured, since the width a
+   * name needs depends on its letters, the language of the other columns and the titles. */
+  fitScoreNames() {
+    const body = this.el(".score-body");
+    const names = [...body.querySelectorAll(".score-name[data-short]")];
+    for (const el of names) el.textContent = el.title;
+    if (!body.clientWidth) return; // not shown: fitted again when it is (fit)
+    if (body.scrollWidth > body.clientWidth + 1) {
+      for (const el of names) el.textContent = el.dataset.short;
+    }
   }
 
   renderFeed() {
@@ -711,6 +733,7 @@ export class TableView {
    * leave, so that the whole table, your hand and its hint show without scrolling. */
   fit() {
     this.fitNames();
+    this.fitScoreNames();
     this.fitTable();
     this.layoutHand();
     this.placeTrick();
@@ -724,16 +747,61 @@ export class TableView {
     const below = this.el(".hand-area").getBoundingClientRect().height + (narrow ? 6 : 16);
     const room = Math.floor(window.innerHeight - top - below);
     const [low, high] = narrow ? [210, 440] : [300, 620];
-    this.root.style.setProperty("--felt-h", `${Math.max(low, Math.min(high, room))}px`);
+    const height = Math.max(low, Math.min(high, room));
+    this.root.style.setProperty("--felt-h", `${height}px`);
+    this.clearDeck(height);
+  }
+
+  /** A replay's felt at least as tall as keeps the turned-up card in its corner 4 px clear
+   * of every seat: on a phone the open hands make the side seats tall enough to reach down
+   * to the card (it lay on the left player's hand). A seat at mid height moves down half as
+   * far as the felt grows, hence twice the overlap; a few rounds settle it. (At a table in
+   * play the felt keeps to the screen, the hand in view: its seats' hands are closed.) */
+  clearDeck(height) {
+    if (!this.replay) return;
+    const corner = this.el(".deck-corner");
+    let h = height;
+    for (let round = 0; round < 4; round++) {
+      // the corner's boxes and its cards, turned a little (a turned card's box is larger)
+      const deck = [...corner.children, ...corner.querySelectorAll(".mini")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width);
+      if (!deck.length) return;
+      const top = Math.min(...deck.map((r) => r.top));
+      const left = Math.min(...deck.map((r) => r.left));
+      const right = Math.max(...deck.map((r) => r.right));
+      let over = 0;
+      for (const seat of this.root.querySelectorAll(".seats .seat")) {
+        const r = seat.getBoundingClientRect();
+        if (!r.width || r.right + DECK_GAP <= left || r.left - DECK_GAP >= right) continue;
+        over = Math.max(over, r.bottom + DECK_GAP - top);
+      }
+      if (over <= 0) return;
+      h += Math.ceil(over * 2);
+      this.root.style.setProperty("--felt-h", `${h}px`);
+    }
   }
 
   /** Puts the trick in the largest free middle of the felt: the cards as large as they
-   * can be without covering a seat's box or the turned-up card. */
+   * can be without covering a seat's box or the turned-up card. A replay's open hands can
+   * fill a phone's felt (the trick lay on the top player's hand): there the felt grows, the
+   * page scrolling, until the trick fits under them at a readable size. */
   placeTrick() {
+    for (let round = 0; this.replay && round < 10; round++) {
+      const felt = this.el(".felt");
+      if (!felt.getBoundingClientRect().height || this.putTrick(TRICK_READABLE)) return;
+      this.root.style.setProperty("--felt-h", `${Math.ceil(felt.getBoundingClientRect().height) + 24}px`);
+    }
+    this.putTrick(28);
+  }
+
+  /** The trick placed with cards at least `least` px wide; false (the trick left in the
+   * felt's middle at that size) where there is no room for them. */
+  putTrick(least) {
     const felt = this.el(".felt");
     const area = this.el(".trick-area");
     const box = felt.getBoundingClientRect();
-    if (!box.height || !this.model) return;
+    if (!box.height || !this.model) return true;
     const n = this.model.n;
     // The trick's extent around its centre in card widths (the cards are 1.4 wide tall,
     // set off towards their players and turned a little: see .trick-card in the CSS).
@@ -757,13 +825,14 @@ export class TableView {
     const cx = box.width / 2;
     const phone = window.matchMedia("(max-width: 600px)").matches;
     const base = phone ? 56 : Math.min(92, Math.max(52, window.innerWidth * 0.064));
-    let tw = 28;
+    let tw = least;
     let cy = box.height / 2;
-    for (let w = Math.round(base); w >= 28; w -= 2) {
+    let placed = false;
+    for (let w = Math.round(base); w >= least; w -= 2) {
       const l = cx - half * w - 4;
       const r = cx + half * w + 4;
       let top = 4;
-      let bottom = box.height - 30; // room for the note "X takes the trick"
+      let bottom = box.height - NOTE_ROOM; // the note "X takes the trick" goes there
       for (const b of blocks) {
         if (b.r <= l || b.l >= r) continue;
         if ((b.t + b.b) / 2 < box.height / 2) top = Math.max(top, b.b + 4);
@@ -774,10 +843,17 @@ export class TableView {
       if (sides.some((b) => b.r > l && b.l < r && b.b > y - up * w && b.t < y + down * w)) continue;
       tw = w;
       cy = y;
+      placed = true;
       break;
     }
     felt.style.setProperty("--tw", `${tw}px`);
     area.style.top = `${Math.round(cy)}px`;
+    // The note under the trick starts right of the turned-up card in the corner, which
+    // reaches as low as the note: a long name would otherwise run over the card.
+    const corner = [...this.el(".deck-corner").querySelectorAll(".mini")].map(rel).filter((r) => r.w);
+    const noteLeft = corner.length ? Math.max(8, ...corner.map((r) => r.r + 4)) : 8;
+    felt.style.setProperty("--note-left", `${Math.ceil(noteLeft)}px`);
+    return placed;
   }
 
   layoutHand() {
