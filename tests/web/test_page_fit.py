@@ -419,3 +419,38 @@ def test_the_review_its_summary_and_the_replays_controls_keep_apart(
         assert not _meet(chosen["controls"], chosen["summary"]), chosen
     clean(page)
     page.context.close()
+
+
+# ---------------------------------------------------------------- a new screen's scroll
+
+
+def test_a_table_opened_from_a_scrolled_lobby_starts_at_its_top_on_a_phone(
+    server: str, browser: Any
+) -> None:
+    """On a phone the create form is below the fold: the lobby is scrolled down to it.
+    The table opened from there shows its top (its name, tools and the felt), not the
+    lobby's scroll carried over to the middle of the table's page (it was, at times: a
+    race with the table's first render; CI caught the tools row scrolled off the screen);
+    and the lobby opened from a table scrolled down to its log starts at its top."""
+    page = _page(browser, 360, 640, locale="ru-RU")
+    guest(page, server)
+    page.wait_for_selector(".create-form button[type=submit]")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 100  # the lobby is longer than the screen
+    create_table(page, "imperial", 2, {"target": 1}, bots=True)
+    page.wait_for_selector("#screen-table .hand .card")
+    page.wait_for_timeout(300)
+    tall = page.evaluate("document.documentElement.scrollHeight - innerHeight")
+    assert tall > 100  # the table's page could have kept a scroll
+    assert page.evaluate("window.scrollY") == 0
+    bar = page.locator("#screen-table .table-bar").bounding_box()
+    assert bar is not None and bar["y"] >= 0
+    # and back: the table's page scrolled down to its log, the lobby opens at its top
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 100
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("#screen-lobby:not([hidden])")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0
+    clean(page)
+    page.context.close()

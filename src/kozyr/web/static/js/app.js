@@ -93,6 +93,9 @@ function toast(text) {
 
 function show(name) {
   for (const s of $$(".screen")) s.hidden = s.id !== `screen-${name}`;
+  // Another screen starts at its top: the lobby's scroll (a phone scrolls down to the
+  // create form) would otherwise land the player mid-way down the table's page.
+  if (app.screen !== name) window.scrollTo(0, 0);
   app.screen = name;
   $(".nav-lobby").hidden = !app.user || name === "lobby";
 }
