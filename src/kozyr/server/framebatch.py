@@ -69,15 +69,17 @@ class FrameBatch:
         return bool(self.ready() and p.writable.is_set() and not p.disconnected)
 
     def write_now(self, texts: list[str]) -> None:
-        """:meth:`write` for when :meth:`can_write_now`: at once, with no coroutine."""
-        p = self._p
+        """Frames every text and writes them at once, for when :meth:`can_write_now` (or
+        once :meth:`write` has waited). Raises ConnectionResetError (an OSError, as
+        uvicorn's send raises) for a connection that is closing."""
         framer = self._framer
         try:
             for text in texts:
                 framer.send_text(text.encode())
         except AssertionError as exc:
+            # websockets' InvalidState (an AssertionError): the connection is closing.
             raise ConnectionResetError(str(exc)) from exc
-        p.transport.write(b"".join(framer.data_to_send()))
+        self._p.transport.write(b"".join(framer.data_to_send()))
 
     async def write(self, texts: list[str]) -> None:
         """Frames every text and writes them at once, after the transport's flow control
@@ -87,11 +89,4 @@ class FrameBatch:
         await p.writable.wait()
         if p.disconnected:
             raise ConnectionResetError("the WebSocket's peer is gone")
-        framer = self._framer
-        try:
-            for text in texts:
-                framer.send_text(text.encode())
-        except AssertionError as exc:
-            # websockets' InvalidState (an AssertionError): the connection is closing.
-            raise ConnectionResetError(str(exc)) from exc
-        p.transport.write(b"".join(framer.data_to_send()))
+        self.write_now(texts)
