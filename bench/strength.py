@@ -296,29 +296,38 @@ def _commit() -> str:
 
 
 _CODE_PATHS = ("src/kozyr/bots", "src/kozyr/games", "src/kozyr/cards.py")
+_GAMES = ("imperial", "emperor")
 
 
-def code_fingerprint() -> str:
-    """The git trees of the code a strength figure depends on (bots, games, cards),
-    hashed; "+dirty" when that code has uncommitted changes."""
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+
+
+def code_fingerprint(game: str | None = None, rev: str = "HEAD") -> str:
+    """The code a strength figure depends on, hashed from its git objects; "+dirty" when
+    that code has uncommitted changes (``rev`` HEAD only).
+
+    With ``game``: the cards, the shared bot and game modules, and that game's own
+    packages, so a change to the other game's bots leaves a sample of this game current.
+    Without: the whole of the bots, games and cards (the fingerprint saved before the
+    per-game one; :func:`combine` translates it through the seed's commit).
+    """
     try:
-        trees = [
-            subprocess.run(
-                ["git", "rev-parse", f"HEAD:{p}"], capture_output=True, text=True, check=True
-            ).stdout.strip()
-            for p in _CODE_PATHS
-        ]
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", *_CODE_PATHS],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
+        if game is None:
+            parts = [_git("rev-parse", f"{rev}:{p}").strip() for p in _CODE_PATHS]
+            paths: list[str] = list(_CODE_PATHS)
+        else:
+            others = {f"src/kozyr/{d}/{g}" for d in ("bots", "games") for g in _GAMES if g != game}
+            entries = _git("ls-tree", rev, "src/kozyr/bots/", "src/kozyr/games/").splitlines()
+            kept = [e for e in entries if e.split("\t", 1)[1] not in others]
+            parts = [*sorted(kept), _git("rev-parse", f"{rev}:src/kozyr/cards.py").strip()]
+            paths = [*(e.split("\t", 1)[1] for e in kept), "src/kozyr/cards.py"]
+        dirty = _git("status", "--porcelain", "--", *paths).strip() if rev == "HEAD" else ""
     except (OSError, subprocess.CalledProcessError):
         return "?"
     import hashlib
 
-    digest = hashlib.sha256(" ".join(trees).encode()).hexdigest()[:12]
+    digest = hashlib.sha256(" ".join(parts).encode()).hexdigest()[:12]
     return digest + ("+dirty" if dirty else "")
 
 
@@ -334,7 +343,18 @@ def combine(name: str, path: Path) -> None:
     """The row's interval over every seed saved in ``path`` with the current code;
     seeds saved with other code are counted apart (stale), never mixed in."""
     row = ROWS[name]
-    current = code_fingerprint()
+    current = code_fingerprint(row.game)
+    per_game: dict[tuple[str, str], str] = {}
+
+    def translated(rec: dict[str, Any]) -> str:
+        """A seed saved with the whole-code fingerprint counts under its game's own
+        fingerprint at its commit, if the whole code there is what it ran (not dirty)."""
+        code, commit = str(rec.get("code")), str(rec.get("commit"))
+        if (code, commit) not in per_game:
+            whole = code_fingerprint(rev=commit)
+            per_game[code, commit] = code_fingerprint(row.game, commit) if whole == code else code
+        return per_game[code, commit]
+
     groups: dict[str, list[dict[str, Any]]] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -345,7 +365,7 @@ def combine(name: str, path: Path) -> None:
             raise SystemExit(f"{path}:{number}: not a JSON line ({exc.msg})") from None
         if rec.get("row") != name:
             continue
-        groups.setdefault(str(rec.get("code")), []).append(rec)
+        groups.setdefault(translated(rec), []).append(rec)
     if not groups:
         print(f"no seed of {name} in {path}")
         return
@@ -389,7 +409,7 @@ def _play_seeds(
 ) -> None:
     label = "play points/deal" if row.what == "pp" else "Emperor share"
     units = 0
-    commit, code = _commit(), code_fingerprint()
+    commit, code = _commit(), code_fingerprint(row.game)
     for seed in seeds:
         if minutes is not None and time.perf_counter() - start > 60 * minutes:
             break
