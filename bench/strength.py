@@ -79,6 +79,10 @@ ROWS: dict[str, Row] = {
     "imperial-l5-l3": Row("imperial", "level5", "level3", 0.0, 0.0, "pp"),
     "imperial-l5-heuristic": Row("imperial", "level5", "heuristic", 0.0, 0.0, "pp"),
     "imperial-oracle-heuristic": Row("imperial", "oracle", "heuristic", 0.0, 0.0, "pp"),
+    # Issue #15, calibrating level 5: its search with the last 6 or 8 tricks of each playout
+    # played double dummy (``level5-ddK``, :func:`_make`) against level 3.
+    "imperial-dd6-l3": Row("imperial", "level5-dd6", "level3", 0.0, 0.0, "pp"),
+    "imperial-dd8-l3": Row("imperial", "level5-dd8", "level3", 0.0, 0.0, "pp"),
     "emperor-l3-field": Row("emperor", "level3", "heuristic", 0.0, 0.0, "emperor"),
     "emperor-l5-field": Row("emperor", "level5", "heuristic", 0.0, 0.0, "emperor"),
     # Issue #15: level 3 with the public-evidence sampler against level 3 on hard facts.
@@ -90,7 +94,14 @@ ROWS: dict[str, Row] = {
 
 def _make(game: str, name: str, seed: int) -> Bot:
     """``make_bot``, and bots only this bench makes: ``level3-hard`` is Emperor level 3
-    as it was before the public-evidence sampler (issue #15)."""
+    as it was before the public-evidence sampler (issue #15); ``level5-ddK`` is Imperial
+    level 5's search with the last K tricks of each playout played double dummy."""
+    if game == "imperial" and name.startswith("level5-dd"):
+        from kozyr.bots.imperial.levels import LEVEL_CAPS
+        from kozyr.bots.imperial.search import SearchBot
+
+        within = int(name.removeprefix("level5-dd"))
+        return SearchBot(seed, cap=LEVEL_CAPS[5], name=name, solve_within=within)
     if game == "emperor" and name == "level3-hard":
         from kozyr.bots.emperor.levels import LEVELS
         from kozyr.bots.emperor.search import EmperorSearch
@@ -130,8 +141,8 @@ def imperial_seed(row: Row, seed: int, players: int, times: list[float]) -> list
     out: list[float] = []
     for a_seat in range(players):
         state = ImperialState.new(ImperialOptions(players=players), seed=seed)
-        bots = [make_bot("imperial", row.b, seed * 10 + 1 + s) for s in range(players)]
-        bots[a_seat] = make_bot("imperial", row.a, seed * 10)
+        bots = [_make("imperial", row.b, seed * 10 + 1 + s) for s in range(players)]
+        bots[a_seat] = _make("imperial", row.a, seed * 10)
         first = len(state.events)
         number = state.deal_number
         while state.deal_number == number and state.to_act is not None:

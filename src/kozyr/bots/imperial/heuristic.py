@@ -265,10 +265,13 @@ def decide_in_state(state: ImperialState) -> int:
     return decide(hand, state.legal_actions(), state.trick, state.players, trump, out)
 
 
-def playout(state: ImperialState) -> None:
-    """Plays the heuristic for every seat until the current deal (or the game) ends."""
+def playout(state: ImperialState, stop_at: int = 12) -> None:
+    """Plays the heuristic for every seat until the current deal (or the game) ends, or
+    until ``stop_at`` tricks of it are done and the next is not yet led."""
     number = state.deal_number
     while state.to_act is not None and state.deal_number == number:
+        if state.tricks_done >= stop_at and not state.trick:
+            return
         state.apply(decide_in_state(state))
 
 

@@ -26,6 +26,7 @@ from kozyr.games.imperial.card_tables import STRENGTH, deck_for
 
 from .heuristic import decide_in_observation, playout
 from .sampler import Sampler
+from .solver import Solver
 from .value import search_value
 
 __all__ = ["SearchBot", "equivalent_groups", "rank_in_worlds", "search_observation"]
@@ -82,22 +83,35 @@ def rank_in_worlds(
     min_worlds: int = 1,
     groups: list[list[int]] | None = None,
     preferred: int | None = None,
+    solve_within: int | None = None,
 ) -> list[Ranked]:
     """Ranks ``legal`` for ``seat`` by mean playout value over worlds, best first, with
     the shared PIMC loop (:func:`kozyr.bots.search.pimc`): at most ``max_worlds`` worlds,
     none started that would not finish within ``budget`` seconds (after at least
-    ``min_worlds``); a world that runs past the budget anyway is dropped unfinished."""
+    ``min_worlds``); a world that runs past the budget anyway is dropped unfinished.
+
+    With ``solve_within`` (two players), a playout hands over to the double-dummy solver
+    once that many tricks or fewer are left: both sides then play the rest perfectly in
+    that world (:func:`solve_out`)."""
     if not legal:
         raise ValueError("no legal action to rank")
     if groups is None:
         groups = [[c] for c in legal]
     heads = [g[0] for g in groups]
+    solvers: dict[int, Solver] = {}
 
     def evaluate(w: ImperialState, card: int, _rng: random.Random) -> float:
         child = w.clone()
         since = len(child.events)
         child.apply(card)
-        playout(child)
+        if solve_within is None or child.trump is None:
+            playout(child)
+        else:
+            playout(child, stop_at=12 - solve_within)
+            trump = child.trump
+            if trump not in solvers:
+                solvers[trump] = Solver(trump, child.options)
+            solve_out(child, solvers[trump])
         return search_value(child, seat, since)
 
     if len(legal) > 1:
@@ -113,6 +127,27 @@ def rank_in_worlds(
             ranked.append(Ranked(c, v + (_TIE_BREAK if c == preferred else 0.0), tally.worlds))
     ranked.sort(key=lambda r: (-r.value, r.action))
     return ranked
+
+
+def solve_out(state: ImperialState, solver: Solver) -> None:
+    """Plays the rest of the deal with both sides' best cards by ``solver`` (the hands of
+    ``state`` known to both: double dummy); the first of equally good cards is played."""
+    number = state.deal_number
+    while state.to_act is not None and state.deal_number == number:
+        seat = state.to_act
+        trick = state.trick
+        card, _ = solver.best_card(
+            state.hands[0],
+            state.hands[1],
+            trick[0][0] if trick else seat,
+            seat,
+            trick[0][1] if trick else None,
+            state.tricks[0],
+            state.tricks[1],
+            state.captures[0],
+            state.captures[1],
+        )
+        state.apply(card)
 
 
 def _out(obs: ImperialObservation) -> int:
@@ -133,8 +168,10 @@ def search_observation(
     rng: random.Random,
     max_worlds: int | None = None,
     min_worlds: int = 1,
+    solve_within: int | None = None,
 ) -> list[Ranked]:
-    """PIMC for the observer of ``obs`` (who is to act): every legal card, best first."""
+    """PIMC for the observer of ``obs`` (who is to act): every legal card, best first.
+    ``solve_within``: see :func:`rank_in_worlds` (ignored with three players)."""
     if obs.seat is None or obs.hand is None or obs.trump is None:
         raise ValueError("search needs a seat's observation of a deal in play")
     legal = list(legal)
@@ -155,11 +192,13 @@ def search_observation(
         min_worlds=min_worlds,
         groups=groups,
         preferred=preferred,
+        solve_within=solve_within if obs.options.players == 2 else None,
     )
 
 
 class SearchBot:
-    """PIMC with heuristic playouts, within ``min(budget, cap)`` seconds per card.
+    """PIMC with heuristic playouts, within ``min(budget, cap)`` seconds per card; with
+    ``solve_within``, the last tricks of each playout are played double dummy (two players).
 
     With ``max_worlds`` the number of worlds is fixed (and the bot deterministic given its
     seed, as long as the time cap is not reached first)."""
@@ -170,10 +209,12 @@ class SearchBot:
         cap: float = 1.0,
         max_worlds: int | None = None,
         name: str = "search",
+        solve_within: int | None = None,
     ) -> None:
         self.name = name
         self.cap = cap
         self.max_worlds = max_worlds
+        self.solve_within = solve_within
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -186,7 +227,12 @@ class SearchBot:
     def rank(self, obs: ImperialObservation, legal: Sequence[int], budget: float) -> list[Ranked]:
         limit = self.cap if budget <= 0 else min(budget, self.cap)
         return search_observation(
-            obs, legal, max(limit - _MARGIN, 0.0), self._rng_for(obs), self.max_worlds
+            obs,
+            legal,
+            max(limit - _MARGIN, 0.0),
+            self._rng_for(obs),
+            self.max_worlds,
+            solve_within=self.solve_within,
         )
 
     def choose(self, observation: Observation, legal: Sequence[int], budget: float = 0.0) -> int:
