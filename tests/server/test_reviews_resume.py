@@ -295,6 +295,39 @@ async def test_an_owner_that_lost_its_review_saves_nothing(
         assert await job_rows(new.store, table) == [row]
 
 
+async def test_a_save_whose_commit_was_reported_failed_is_saved_again_without_error(
+    server: ServerProc, tmp_path: Path
+) -> None:
+    """A batch of decisions can be in the database although its commit reported an error
+    (the connection lost after the commit): the job keeps it pending and saves it again
+    with the next ones. The decisions already there are skipped, not refused as a
+    duplicate key, so the save goes through at once."""
+    table, record = await game(server)
+    whole = await in_one_go(record)
+    first_two = [decision_to(d) for d in whole.decisions[:2]]
+    async with nodes(server, tmp_path, {"node_id": "one", "run": False}) as (one,):
+        asker = await user(one.store)
+        code, _ = await one.reviews.request(table, asker, None, LEVEL)
+        assert code == 202
+        job = one.reviews._jobs[(table, LEVEL)]
+        async with one.store.transaction() as conn:  # the "failed" save that did commit
+            await conn.execute(
+                insert(m.review_parts),
+                [
+                    {
+                        "table_id": table,
+                        "level": LEVEL,
+                        "idx": int(first_two[0]["index"]),
+                        "decision": json.dumps(first_two[0], ensure_ascii=False),
+                    }
+                ],
+            )
+        job.pending.extend(first_two)
+        assert await one.reviews._write(job)
+        assert not job.pending
+        assert await parts(one.store, table) == first_two
+
+
 async def test_two_requests_at_once_on_two_processes_start_one_review(
     server: ServerProc, tmp_path: Path
 ) -> None:

@@ -30,12 +30,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kozyr.server import models as m
-from kozyr.server.store import now_ms
+from kozyr.server.store import insert_new, now_ms
 
 __all__ = [
     "HOUSE",
@@ -125,15 +123,6 @@ def _digest(kind: str, moves: Sequence[tuple[Account, int]], memo: dict[str, Any
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def _insert(conn: AsyncConnection, table: Any) -> Any:
-    """INSERT ... ON CONFLICT DO NOTHING in the connection's dialect: a concurrent insert of
-    the same key waits for the other transaction and then inserts nothing (no savepoints,
-    which SQLite's driver does not nest reliably)."""
-    if conn.dialect.name == "postgresql":
-        return pg_insert(table).on_conflict_do_nothing()
-    return sqlite_insert(table).on_conflict_do_nothing()
-
-
 async def account(conn: AsyncConnection, acct: Account) -> int:
     """The account's id, creating it (balance 0) the first time it is named."""
     by_key = select(m.ledger_accounts.c.id).where(m.ledger_accounts.c.key == acct.key)
@@ -141,7 +130,7 @@ async def account(conn: AsyncConnection, acct: Account) -> int:
     if found is not None:
         return int(found)
     values = {"key": acct.key, "kind": acct.kind, "balance": 0, "created_ms": now_ms()}
-    await conn.execute(_insert(conn, m.ledger_accounts).values(**values))
+    await conn.execute(insert_new(conn, m.ledger_accounts).values(**values))
     return int((await conn.execute(by_key)).scalar_one())
 
 
@@ -189,7 +178,7 @@ async def post(
         if acct.kind in _FLOORED and current + amount < 0:
             raise InsufficientChips(acct.key, current, -amount)
     inserted = await conn.execute(
-        _insert(conn, tx)
+        insert_new(conn, tx)
         .values(
             key=key,
             kind=kind,

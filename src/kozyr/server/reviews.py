@@ -55,7 +55,7 @@ from kozyr.server import models as m
 from kozyr.server import review_worker
 from kozyr.server.lobby import Lobby
 from kozyr.server.protocol import ProtocolError
-from kozyr.server.store import Store, TableRow, User, now_ms
+from kozyr.server.store import Store, TableRow, User, insert_new, now_ms
 
 __all__ = ["DEFAULT_LEVEL", "MAX_RUNNING", "REVIEW_SEED", "STALE_MS", "Reviews"]
 
@@ -505,8 +505,10 @@ class Reviews:
                 .values(**({"error": error} if error is not None else {}))
             )
             if result.rowcount == 1 and batch:
+                # A batch whose commit was reported failed may be in already: skipped, not
+                # refused (its decisions are the same), so the next save goes through.
                 await conn.execute(
-                    insert(m.review_parts),
+                    insert_new(conn, m.review_parts),
                     [
                         {
                             "table_id": job.row.id,

@@ -25,6 +25,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy import text as sql_text
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -42,6 +44,16 @@ fixed signed 64-bit key that nothing else on the database uses)."""
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def insert_new(conn: AsyncConnection, table: Any) -> Any:
+    """INSERT ... ON CONFLICT DO NOTHING in the connection's dialect: a row whose key is
+    already there is skipped (a concurrent insert of the same key waits for the other
+    transaction, then inserts nothing; no savepoints, which SQLite's driver does not nest
+    reliably)."""
+    if conn.dialect.name == "postgresql":
+        return pg_insert(table).on_conflict_do_nothing()
+    return sqlite_insert(table).on_conflict_do_nothing()
 
 
 def token_hash(token: str) -> str:
