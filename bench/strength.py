@@ -79,6 +79,8 @@ ROWS: dict[str, Row] = {
     "imperial-l5-l3": Row("imperial", "level5", "level3", 0.0, 0.0, "pp"),
     "imperial-l5-heuristic": Row("imperial", "level5", "heuristic", 0.0, 0.0, "pp"),
     "imperial-oracle-heuristic": Row("imperial", "oracle", "heuristic", 0.0, 0.0, "pp"),
+    # The stronger ceiling: the oracle playing the rest of the deal double dummy.
+    "imperial-exact-heuristic": Row("imperial", "oracle-exact", "heuristic", 0.0, 0.0, "pp"),
     # Issue #15, calibrating level 5: its search with the last 6 or 8 tricks of each playout
     # played double dummy (``level5-ddK``, :func:`_make`) against level 3.
     "imperial-dd6-l3": Row("imperial", "level5-dd6", "level3", 0.0, 0.0, "pp"),
@@ -95,7 +97,12 @@ ROWS: dict[str, Row] = {
 def _make(game: str, name: str, seed: int) -> Bot:
     """``make_bot``, and bots only this bench makes: ``level3-hard`` is Emperor level 3
     as it was before the public-evidence sampler (issue #15); ``level5-ddK`` is Imperial
-    level 5's search with the last K tricks of each playout played double dummy."""
+    level 5's search with the last K tricks of each playout played double dummy;
+    ``oracle-exact`` the oracle that plays the rest of the deal double dummy."""
+    if game == "imperial" and name == "oracle-exact":
+        from kozyr.bots.imperial.oracle import OracleBot
+
+        return OracleBot(seed, exact=True)
     if game == "imperial" and name.startswith("level5-dd"):
         from kozyr.bots.imperial.levels import LEVEL_CAPS
         from kozyr.bots.imperial.search import SearchBot

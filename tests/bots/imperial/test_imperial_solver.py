@@ -9,6 +9,7 @@ import pytest
 
 from kozyr.bots.imperial.heuristic import decide_in_state
 from kozyr.bots.imperial.levels import level_bot
+from kozyr.bots.imperial.oracle import OracleBot
 from kozyr.bots.imperial.search import SearchBot, rank_in_worlds
 from kozyr.bots.imperial.solver import POINT, Solver, solve_state
 from kozyr.bots.imperial.value import play_record
@@ -185,3 +186,20 @@ def test_level_5_hands_its_last_six_tricks_to_the_solver_with_two_players_only()
     assert isinstance(bot, SearchBot) and bot.solve_within == 6
     three = level_bot(3, seed=1)
     assert isinstance(three, SearchBot) and three.solve_within is None
+
+
+@pytest.mark.parametrize(("seed", "left", "mid_trick"), _MISJUDGED)
+def test_the_exact_oracle_plays_a_best_card_where_the_playout_oracle_need_not(
+    seed: int, left: int, mid_trick: bool
+) -> None:
+    state = _ending(seed, left, mid_trick)
+    seat = state.to_act
+    assert seat is not None
+    every = {}
+    for c in state.legal_actions():
+        child = state.clone()
+        child.apply(c)
+        every[c] = _exhaustive_after(child, seat, state)
+    exact = OracleBot(1, exact=True)
+    assert exact.name == "oracle-exact"
+    assert every[exact.choose_state(state.clone())] == max(every.values())

@@ -9,6 +9,10 @@ guessing hidden cards. The arena gives it the real state:
 
 ``choose(observation, legal, budget)`` works only after ``bind(state_provider)`` (a
 callable returning the current real state), so an oracle can sit where a Bot sits.
+
+``OracleBot(exact=True)`` is the stronger ceiling with two players: it plays the rest of
+the deal perfectly for both sides (the double-dummy :mod:`.solver`) instead of with the
+heuristic, and takes the card that scores the most play points (ties: tricks).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from kozyr.games.imperial.card_tables import deck_for
 
 from .heuristic import decide_in_state
 from .search import equivalent_groups, rank_in_worlds
+from .solver import solve_state
 
 __all__ = ["OracleBot"]
 
@@ -36,8 +41,10 @@ class OracleBot:
         self,
         seed: int | None = None,
         state_provider: Callable[[], ImperialState] | None = None,
+        exact: bool = False,
     ) -> None:
-        self.name = "oracle"
+        self.name = "oracle-exact" if exact else "oracle"
+        self.exact = exact
         self._rng = random.Random(seed)
         self._provider = state_provider
 
@@ -76,6 +83,9 @@ class OracleBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if self.exact and state.players == 2 and state.to_act is not None:
+            values = solve_state(state, state.to_act)
+            return max(values, key=values.__getitem__)
         return self.rank_state(state, budget)[0].action
 
     def choose(self, observation: Observation, legal: Sequence[int], budget: float = 1.0) -> int:
