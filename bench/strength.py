@@ -81,6 +81,9 @@ ROWS: dict[str, Row] = {
     "imperial-oracle-heuristic": Row("imperial", "oracle", "heuristic", 0.0, 0.0, "pp"),
     # The stronger ceiling: the oracle playing the rest of the deal double dummy.
     "imperial-exact-heuristic": Row("imperial", "oracle-exact", "heuristic", 0.0, 0.0, "pp"),
+    # How much any player seeing only his own cards could gain on level 3 at most: the
+    # exact oracle sees every card.
+    "imperial-exact-l3": Row("imperial", "oracle-exact", "level3", 0.0, 0.0, "pp"),
     # Issue #15, calibrating level 5: its search with the last 6 or 8 tricks of each playout
     # played double dummy (``level5-ddK``, :func:`_make`) against level 3.
     "imperial-dd6-l3": Row("imperial", "level5-dd6", "level3", 0.0, 0.0, "pp"),
