@@ -83,12 +83,7 @@ def test_the_solver_agrees_with_an_exhaustive_search_through_the_engine(
     assert seat is not None
     values = solve_state(state, seat)
     assert values, "no card searched"
-    legal = state.legal_actions()
-    every = {}
-    for c in legal:
-        child = state.clone()
-        child.apply(c)
-        every[c] = _exhaustive_after(child, seat, state)
+    every = _every_card(state, seat)
     for card, v in values.items():
         assert v == every[card], (seed, card)
     # Cards left out play like one that was searched: none is better than the best.
@@ -108,6 +103,16 @@ def test_the_solver_agrees_with_an_exhaustive_search_through_the_engine(
         state.captures[1],
     )
     assert value == max(every.values()) == every[card]
+
+
+def _every_card(state: ImperialState, seat: int) -> dict[int, int]:
+    """The exhaustive value for ``seat`` of each of his legal cards in ``state``."""
+    every = {}
+    for c in state.legal_actions():
+        child = state.clone()
+        child.apply(c)
+        every[c] = _exhaustive_after(child, seat, state)
+    return every
 
 
 def _exhaustive_after(child: ImperialState, seat: int, root: ImperialState) -> int:
@@ -160,11 +165,7 @@ def test_a_search_handing_over_to_the_solver_plays_a_best_card_in_a_known_world(
     state = _ending(seed, left, mid_trick)
     seat = state.to_act
     assert seat is not None
-    every = {}
-    for c in state.legal_actions():
-        child = state.clone()
-        child.apply(c)
-        every[c] = _exhaustive_after(child, seat, state)
+    every = _every_card(state, seat)
 
     def ranked(within: int | None) -> int:
         return rank_in_worlds(
@@ -195,11 +196,7 @@ def test_the_exact_oracle_plays_a_best_card_where_the_playout_oracle_need_not(
     state = _ending(seed, left, mid_trick)
     seat = state.to_act
     assert seat is not None
-    every = {}
-    for c in state.legal_actions():
-        child = state.clone()
-        child.apply(c)
-        every[c] = _exhaustive_after(child, seat, state)
+    every = _every_card(state, seat)
     exact = OracleBot(1, exact=True)
     assert exact.name == "oracle-exact"
     assert every[exact.choose_state(state.clone())] == max(every.values())
