@@ -26,9 +26,10 @@ without the public-evidence sampler) plays each seed with one, then the other, i
 process, and prints both and their paired difference.
 
 ``--save FILE`` appends one JSON line a seed (row, seed, value, units, the commit and a
-fingerprint of the bots' and games' code), so a sample can grow over several runs, on
-several days; ``--combine FILE`` prints the interval over every saved seed of the row
-whose code is the current code (older seeds are counted apart and marked stale)::
+fingerprint of the code the row imports, :func:`row_fingerprint`), so a sample can grow
+over several runs, on several days; ``--combine FILE`` prints the interval over every
+saved seed of the row whose code is the current code (older seeds are counted apart and
+marked stale)::
 
     nice -n 10 .venv/bin/python bench/strength.py emperor-l3-field --first-seed 2000 \
         --seeds 100 --minutes 100 --save bench/results/emperor-l3-field.jsonl
@@ -352,6 +353,92 @@ def code_fingerprint(game: str | None = None, rev: str = "HEAD") -> str:
     return digest + ("+dirty" if dirty else "")
 
 
+def _kind_modules(game: str, kind: str) -> list[str]:
+    """The modules that make a bot of ``kind`` (``make_bot``'s and :func:`_make`'s)."""
+    if kind == "random":
+        return ["kozyr.bots.random_bot"]
+    if kind == "ismcts":
+        return ["kozyr.interop.ismcts"]
+    if kind.startswith("oracle"):
+        return [f"kozyr.bots.{game}.oracle"]
+    if kind.startswith("level"):  # levelN, level5-ddK, level3-hard
+        return [f"kozyr.bots.{game}.levels", f"kozyr.bots.{game}.search"]
+    return [f"kozyr.bots.{game}.{kind}"]
+
+
+# Followed no further: it names every bot of both games, each imported when asked for.
+_LEAVES = frozenset({"kozyr.bots.registry"})
+
+
+def _imported(source: str, module: str, is_package: bool) -> set[str]:
+    """The kozyr modules ``source`` (the text of ``module``) imports anywhere, lazily in a
+    function too; ``from P import name`` counts P and P.name (a module or not)."""
+    import ast
+
+    package = module if is_package else module.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            out.add(base)
+            out.update(f"{base}.{a.name}" for a in node.names)
+    return {m for m in out if m == "kozyr" or m.startswith("kozyr.")}
+
+
+def row_fingerprint(name: str, rev: str = "HEAD") -> str:
+    """The code row ``name``'s figure depends on at ``rev``: every kozyr module its bots
+    and its game import (followed through every import statement, those inside functions
+    too, and the packages above each), hashed from their git objects; "+dirty" when one
+    of them has uncommitted changes (``rev`` HEAD only). A change elsewhere, to the hints
+    or the review for instance, leaves the row's seeds current. "?" outside git.
+    """
+    import hashlib
+
+    row = ROWS[name]
+    try:
+        listing = _git("ls-tree", "-r", rev, "src/kozyr/").splitlines()
+    except (OSError, subprocess.CalledProcessError):
+        return "?"
+    blobs = {}
+    for entry in listing:
+        meta, path = entry.split("\t", 1)
+        blobs[path] = meta.split()[2]
+
+    def files(module: str) -> list[tuple[str, bool]]:
+        stem = "src/" + module.replace(".", "/")
+        return [(p, p.endswith("__init__.py")) for p in (stem + ".py", stem + "/__init__.py")]
+
+    kinds = [row.a, row.b, *([row.a2] if row.a2 else [])]
+    todo = [f"kozyr.games.{row.game}", "kozyr.bots.base"]
+    todo += [m for kind in kinds for m in _kind_modules(row.game, kind)]
+    seen: set[str] = set()
+    used: dict[str, str] = {}
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        # Importing a module runs the packages above it first.
+        todo.extend(module.rsplit(".", k)[0] for k in range(1, module.count(".") + 1))
+        for path, is_package in files(module):
+            if path not in blobs:
+                continue
+            used[path] = blobs[path]
+            if module not in _LEAVES:
+                text = _git("cat-file", "blob", blobs[path])
+                todo.extend(_imported(text, module, is_package))
+    parts = sorted(f"{path} {blob}" for path, blob in used.items())
+    digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
+    dirty = rev == "HEAD" and _git("status", "--porcelain", "--", *used).strip()
+    return f"r{digest}" + ("+dirty" if dirty else "")
+
+
 def _save(path: Path | None, record: dict[str, Any]) -> None:
     if path is None:
         return
@@ -364,18 +451,23 @@ def combine(name: str, path: Path) -> None:
     """The row's interval over every seed saved in ``path`` with the current code;
     seeds saved with other code are counted apart (stale), never mixed in."""
     row = ROWS[name]
-    current = code_fingerprint(row.game)
-    per_game: dict[tuple[str, str], str] = {}
+    current = row_fingerprint(name)
+    per_row: dict[tuple[str, str], str] = {}
 
     def translated(rec: dict[str, Any]) -> str:
-        """A seed saved with the whole-code fingerprint counts under its game's own
-        fingerprint at its commit, if the whole code there is what it ran (not dirty)."""
+        """A seed saved with an older, coarser fingerprint (the whole code's, or its
+        game's) counts under the row's own fingerprint at its commit, if the code there is
+        what it recorded (a dirty run's seeds are never translated)."""
         code, commit = str(rec.get("code")), str(rec.get("commit"))
-        if (code, commit) not in per_game:
-            whole = code_fingerprint(rev=commit)
-            per_game[code, commit] = code_fingerprint(row.game, commit) if whole == code else code
-        return per_game[code, commit]
+        if code.startswith("r"):
+            return code
+        if (code, commit) not in per_row:
+            clean = code in (code_fingerprint(rev=commit), code_fingerprint(row.game, commit))
+            per_row[code, commit] = row_fingerprint(name, commit) if clean else code
+        return per_row[code, commit]
 
+    if not path.is_file():
+        raise SystemExit(f"nothing saved at {path}")
     groups: dict[str, list[dict[str, Any]]] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
@@ -430,7 +522,7 @@ def _play_seeds(
 ) -> None:
     label = "play points/deal" if row.what == "pp" else "Emperor share"
     units = 0
-    commit, code = _commit(), code_fingerprint(row.game)
+    commit, code = _commit(), row_fingerprint(name)
     for seed in seeds:
         if minutes is not None and time.perf_counter() - start > 60 * minutes:
             break

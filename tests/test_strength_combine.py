@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -45,15 +46,16 @@ def test_combine_counts_the_current_codes_seeds_and_marks_older_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     strength = _strength()
-    monkeypatch.setattr(strength, "code_fingerprint", lambda game=None, rev="HEAD": "new")
+    monkeypatch.setattr(strength, "row_fingerprint", lambda name, rev="HEAD": "rnew")
+    monkeypatch.setattr(strength, "code_fingerprint", lambda game=None, rev="HEAD": "?")
     saved = tmp_path / "s.jsonl"
     saved.write_text(
         "\n".join(
             [
-                _line(1, 1.0, "new", 4.0),
-                _line(2, 0.0, "new", 0.0),
-                _line(1, 0.25, "old"),  # the same seed under older code: apart
-                _line(3, 0.5, "new", 2.0),
+                _line(1, 1.0, "rnew", 4.0),
+                _line(2, 0.0, "rnew", 0.0),
+                _line(1, 0.25, "rold"),  # the same seed under older code: apart
+                _line(3, 0.5, "rnew", 2.0),
                 json.dumps({"row": "imperial-l3-heuristic", "seed": 9, "value": 3.0}),
             ]
         )
@@ -62,12 +64,12 @@ def test_combine_counts_the_current_codes_seeds_and_marks_older_ones(
     strength.combine("emperor-l3-field", saved)
     out = capsys.readouterr().out.splitlines()
     # current: values 1, 0, 0.5 -> mean 0.5; sd 0.5; 1.96 * 0.5 / sqrt(3) = 0.566
-    assert out[0].startswith("RESULT emperor-l3-field (current code new): Emperor share +0.500")
+    assert out[0].startswith("RESULT emperor-l3-field (current code rnew): Emperor share +0.500")
     assert "[-0.066, +1.066], 12 games (3 seeds)" in out[0]
     # margins 4, 0, 2 -> mean 2, sd 2, 1.96 * 2 / sqrt(3) = 2.263
     assert "+2.00 tricks, 95% CI [-0.26, +4.26]" in out[1]
     assert out[2].startswith(
-        "RESULT emperor-l3-field (STALE: older code old): Emperor share +0.250"
+        "RESULT emperor-l3-field (STALE: older code rold): Emperor share +0.250"
     )
     assert "4 games (1 seeds)" in out[2]
     assert len(out) == 3  # the other row's seed is not counted
@@ -85,43 +87,142 @@ def test_combine_names_a_broken_line_and_a_seed_saved_twice(tmp_path: Path) -> N
         strength.combine("emperor-l3-field", twice)
 
 
-def test_a_seed_saved_with_the_whole_code_fingerprint_counts_under_its_games_own(
+def test_a_seed_saved_with_an_older_fingerprint_counts_under_its_rows_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Seeds saved before the per-game fingerprint stay current while the Emperor code is
-    unchanged, even if the Imperial bots changed since; only when their commit's whole
-    code is what they recorded (a dirty run's seeds are never translated)."""
+    """Seeds saved with the whole code's fingerprint, or their game's, stay current while
+    the row's own code is unchanged at their commit; only when their commit's code is what
+    they recorded (a dirty run's seeds are never translated)."""
     strength = _strength()
-    # commit c1: the Emperor code of today (only Imperial changed since); c2: older.
+    # commit c1: the row's code of today (only other code changed since); c2: older;
+    # c3: a per-game fingerprint, the row's code of today.
     prints = {
         ("HEAD", None): "whole-now",
         ("HEAD", "emperor"): "emp-now",
         ("c1", None): "whole-c1",
-        ("c1", "emperor"): "emp-now",
+        ("c1", "emperor"): "emp-c1",
         ("c2", None): "whole-c2",
-        ("c2", "emperor"): "emp-old",
+        ("c2", "emperor"): "emp-c2",
+        ("c3", None): "whole-c3",
+        ("c3", "emperor"): "emp-c3",
     }
+    rows = {"HEAD": "rnow", "c1": "rnow", "c2": "rold", "c3": "rnow"}
     monkeypatch.setattr(
         strength, "code_fingerprint", lambda game=None, rev="HEAD": prints[rev, game]
     )
+    monkeypatch.setattr(strength, "row_fingerprint", lambda name, rev="HEAD": rows[rev])
     saved = tmp_path / "s.jsonl"
     saved.write_text(
         "\n".join(
             [
                 _line(1, 1.0, "whole-c1", commit="c1"),
-                _line(2, 0.5, "emp-now", commit="HEAD"),
+                _line(2, 0.5, "rnow", commit="HEAD"),
                 _line(3, 0.0, "whole-c2", commit="c2"),
                 _line(4, 0.25, "whole-c1+dirty", commit="c1"),
+                _line(5, 0.75, "emp-c3", commit="c3"),
             ]
         )
         + "\n"
     )
     strength.combine("emperor-l3-field", saved)
     out = capsys.readouterr().out.splitlines()
-    # current: seeds 1 and 2, values 1 and 0.5 -> mean 0.75, 8 games
-    assert out[0].startswith("RESULT emperor-l3-field (current code emp-now): Emperor share +0.750")
-    assert "8 games (2 seeds)" in out[0]
+    # current: seeds 1, 2 and 5, values 1, 0.5 and 0.75 -> mean 0.75, 12 games
+    assert out[0].startswith("RESULT emperor-l3-field (current code rnow): Emperor share +0.750")
+    assert "12 games (3 seeds)" in out[0]
     stale = sorted(line for line in out[1:] if "STALE" in line)
     assert len(stale) == 2
-    assert "(STALE: older code emp-old): Emperor share +0.000" in stale[0]
+    assert "(STALE: older code rold): Emperor share +0.000" in stale[0]
     assert "(STALE: older code whole-c1+dirty): Emperor share +0.250" in stale[1]
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+def _tree(repo: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = repo / "src" / "kozyr" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def test_a_rows_fingerprint_follows_what_its_bots_import_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The row imperial-heuristic-random hashes the modules its bots and game import (a
+    lazy import in a function too, the packages above each, the registry's file but not
+    what the registry imports); a module nobody of the row imports may change freely."""
+    strength = _strength()
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    _git(repo, "config", "user.email", "t@example.org")
+    _git(repo, "config", "user.name", "t")
+    _tree(
+        repo,
+        {
+            "__init__.py": "",
+            "cards.py": "A = 1\n",
+            "bots/__init__.py": "from kozyr.bots.base import Bot\n",
+            "bots/base.py": "class Bot: ...\n",
+            "bots/random_bot.py": "from .base import Bot\n",
+            "bots/registry.py": "def make():\n    from kozyr.bots.emperor import x\n",
+            "bots/imperial/__init__.py": "",
+            "bots/imperial/heuristic.py": (
+                "from kozyr.bots import registry\n"
+                "def play():\n    from .value import V\n    return V\n"
+            ),
+            "bots/imperial/value.py": "from kozyr import cards\nV = 1\n",
+            "bots/imperial/hint.py": "H = 1\n",
+            "bots/emperor/__init__.py": "x = 1\n",
+            "games/__init__.py": "",
+            "games/imperial/__init__.py": "from ..tricks import follow\n",
+            "games/tricks.py": "def follow(): ...\n",
+        },
+    )
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "one")
+    monkeypatch.chdir(repo)
+    name = "imperial-heuristic-random"
+    first = strength.row_fingerprint(name)
+    assert first.startswith("r") and len(first) == 13
+
+    def changed(path: str) -> str:
+        """The row's fingerprint with ``path`` edited (committed), then put back."""
+        target = repo / "src" / "kozyr" / path
+        before = target.read_text()
+        target.write_text(before + "# edited\n")
+        _git(repo, "commit", "-qam", f"edit {path}")
+        after = strength.row_fingerprint(name)
+        target.write_text(before)
+        _git(repo, "commit", "-qam", f"undo {path}")
+        assert strength.row_fingerprint(name) == first
+        return after
+
+    # imported by the row's bots or game, directly, lazily, through a package or relatively
+    for path in (
+        "bots/imperial/heuristic.py",
+        "bots/imperial/value.py",
+        "cards.py",
+        "bots/registry.py",
+        "bots/imperial/__init__.py",
+        "bots/random_bot.py",
+        "games/tricks.py",
+    ):
+        assert changed(path) != first, path
+    # imported by nobody of the row (the registry's own imports are not followed)
+    for path in ("bots/imperial/hint.py", "bots/emperor/__init__.py"):
+        assert changed(path) == first, path
+    # an uncommitted change to the row's code is marked, and the old commit still answers
+    (repo / "src" / "kozyr" / "cards.py").write_text("A = 2\n")
+    assert strength.row_fingerprint(name) == first + "+dirty"
+    # the commits, newest first: undo and edit the Emperor file, then the hints', then
+    # games/tricks.py's
+    assert strength.row_fingerprint(name, "HEAD~5") != first
+    assert strength.row_fingerprint(name, "HEAD~4") == first
+
+
+def test_combine_names_a_missing_file(tmp_path: Path) -> None:
+    strength = _strength()
+    with pytest.raises(SystemExit, match=r"nothing saved at .*none.jsonl"):
+        strength.combine("emperor-l3-field", tmp_path / "none.jsonl")

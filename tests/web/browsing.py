@@ -238,3 +238,41 @@ def play_to_end(
         for p in pages
     ]
     raise AssertionError(f"the game did not end in time: {states}")
+
+
+def switch_language(page: Page, to: str) -> None:
+    """The page in language ``to`` ("en" or "ru"), by the top bar's switch."""
+    if page.evaluate("document.documentElement.lang") != to:
+        page.click(".top .lang-switch")
+    page.wait_for_function("(l) => document.documentElement.lang === l", arg=to)
+    page.wait_for_timeout(150)
+
+
+def open_replay(browser: Any, server: str, game: str, size: tuple[int, int], locale: str) -> Page:
+    """A guest's page of ``size`` showing the replay of the finished ``game``."""
+    page = _page(browser, *size, locale=locale)
+    guest(page, server)
+    page.goto(f"{server}#/replay/{game}")
+    page.wait_for_selector("#replay-root .hand .card")
+    return page
+
+
+def go_to_step(page: Page, n: int) -> None:
+    """The replay moved to step ``n`` by its slider, as a drag of it would."""
+    page.evaluate(
+        "(n) => { const r = document.querySelector('.replay-range'); r.value = String(n);"
+        " r.dispatchEvent(new Event('input')); }",
+        n,
+    )
+    page.wait_for_timeout(100)
+
+
+def show_review(page: Page) -> None:
+    """The replay's review on screen: shown at once if the game has one, else asked for
+    (the lightest depth)."""
+    try:
+        page.wait_for_selector(".review-lines li", timeout=3000)
+    except Exception:
+        page.select_option(".review-level", "1")
+        page.click(".review-btn")
+        page.wait_for_selector(".review-lines li .review-line", timeout=120_000)

@@ -15,7 +15,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.browsing import ARGS, CHROMIUM, SHOTS, playwright_api
+from tests.web.browsing import (
+    ARGS,
+    CHROMIUM,
+    SHOTS,
+    _page,
+    clean,
+    create_table,
+    guest,
+    play_to_end,
+    playwright_api,
+)
 
 
 def _free_port() -> int:
@@ -81,3 +91,15 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def finished(server: str, browser: Any) -> Iterator[str]:
+    """A one-round Emperor game against three computers played to its end; its id."""
+    page = _page(browser, 1280, 720)
+    guest(page, server)
+    table = create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
+    play_to_end([page], limit=180)
+    clean(page)
+    page.context.close()
+    yield table

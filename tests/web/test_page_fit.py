@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,24 +16,20 @@ from tests.web.browsing import (
     _page,
     clean,
     create_table,
+    go_to_step,
     guest,
+    open_replay,
     over,
-    play_to_end,
     shot,
+    show_review,
     step,
+    switch_language,
 )
 
 pytestmark = BROWSER
 
 PHONES = [(360, 640), (390, 844)]
 LAPTOPS = [(1280, 720), (1366, 768)]
-
-
-def _switch(page: Page, to: str) -> None:
-    if page.evaluate("document.documentElement.lang") != to:
-        page.click(".top .lang-switch")
-    page.wait_for_function("(l) => document.documentElement.lang === l", arg=to)
-    page.wait_for_timeout(150)
 
 
 def _meet(a: dict[str, float] | None, b: dict[str, float] | None, gap: float = 0) -> bool:
@@ -112,7 +107,7 @@ def test_the_trick_note_keeps_off_the_trick_and_the_hand_on_phones(
     for width, height in PHONES:
         page.set_viewport_size({"width": width, "height": height})
         for lang in ("ru", "en"):
-            _switch(page, lang)
+            switch_language(page, lang)
             got = _catch_note(page, width, lang)
             where = (game, width, lang, got)
             shot(page, f"60-note-{game}-{width}-{lang}")
@@ -213,7 +208,7 @@ def test_laptops_show_players_names_whole_in_the_score_panel(
     for width, height in LAPTOPS:
         page.set_viewport_size({"width": width, "height": height})
         for lang in ("ru", "en"):
-            _switch(page, lang)
+            switch_language(page, lang)
             _check_names(page, f"{game} {width} {lang}")
             shot(page, f"61-scores-{game}-{width}-{lang}")
     if game == "emperor":
@@ -228,7 +223,7 @@ def test_laptops_show_players_names_whole_in_the_score_panel(
         for width, height in LAPTOPS:
             page.set_viewport_size({"width": width, "height": height})
             for lang in ("ru", "en"):
-                _switch(page, lang)
+                switch_language(page, lang)
                 _check_names(page, f"{game} titles {width} {lang}")
                 assert page.locator("#screen-table .score-body .pill.t-jester").count() == 1
         shot(page, f"61-scores-{game}-titles")
@@ -244,34 +239,6 @@ def test_laptops_show_players_names_whole_in_the_score_panel(
 
 
 # ---------------------------------------------------------------- the replay's trump card
-
-
-@pytest.fixture(scope="module")
-def finished(server: str, browser: Any) -> Iterator[str]:
-    """A one-round Emperor game against three computers played to its end; its id."""
-    page = _page(browser, 1280, 720)
-    guest(page, server)
-    table = create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
-    play_to_end([page], limit=180)
-    clean(page)
-    page.context.close()
-    yield table
-
-
-def _open_replay(browser: Any, server: str, game: str, size: tuple[int, int], locale: str) -> Page:
-    page = _page(browser, *size, locale=locale)
-    guest(page, server)
-    page.goto(f"{server}#/replay/{game}")
-    page.wait_for_selector("#replay-root .hand .card")
-    return page
-
-
-def _go(page: Page, n: int) -> None:
-    page.evaluate(
-        "(n) => { const r = document.querySelector('.replay-range'); r.value = String(n);"
-        " r.dispatchEvent(new Event('input')); }",
-        n,
-    )
 
 
 # The least distance between the trump card's box and any card of any hand.
@@ -299,7 +266,7 @@ TRUMP_GAP = """() => {
 def test_the_replays_trump_card_keeps_off_every_hand_at_360(
     server: str, browser: Any, finished: str
 ) -> None:
-    page = _open_replay(browser, server, finished, (360, 640), "ru-RU")
+    page = open_replay(browser, server, finished, (360, 640), "ru-RU")
     # the cards where they rest at each step, not flying in from their players
     page.emulate_media(reduced_motion="reduce")
     steps = int(page.get_attribute(".replay-range", "max") or 0)
@@ -307,22 +274,22 @@ def test_the_replays_trump_card_keeps_off_every_hand_at_360(
     worst: tuple[float, int] = (1e9, -1)
     tricks = 0
     for n in range(steps + 1):
-        _go(page, n)
+        go_to_step(page, n)
         got = page.evaluate(TRUMP_GAP)
         if n == 0:  # the three open hands and the person's own, whole
             assert got["cards"] == 52, got
         worst = min(worst, (got["gap"], n))
         tricks += got["trick"]
         assert got["trickOnSeat"] == 0, (n, got)
-    _go(page, worst[1])
+    go_to_step(page, worst[1])
     page.locator("#replay-root .felt").scroll_into_view_if_needed()
     shot(page, "62-replay-trump-360")
     assert worst[0] >= 4, worst
     assert tricks > 0
     # the same in English (the seats' words change their boxes a little)
-    _switch(page, "en")
+    switch_language(page, "en")
     for n in (0, worst[1], steps):
-        _go(page, n)
+        go_to_step(page, n)
         assert page.evaluate(TRUMP_GAP)["gap"] >= 4, n
     clean(page)
     page.context.close()
@@ -370,16 +337,6 @@ CHOOSE_LINE = """(n) => {
 }"""
 
 
-def _reviewed(page: Page) -> None:
-    """The replay's review on screen: shown at once if the game has one, else asked for."""
-    try:
-        page.wait_for_selector(".review-lines li", timeout=3000)
-    except Exception:
-        page.select_option(".review-level", "1")
-        page.click(".review-btn")
-        page.wait_for_selector(".review-lines li .review-line", timeout=120_000)
-
-
 def _on_screen(b: dict[str, float], width: int, height: int) -> bool:
     return b["left"] >= 0 and b["right"] <= width and b["top"] >= 0 and b["bottom"] <= height
 
@@ -388,8 +345,8 @@ def _on_screen(b: dict[str, float], width: int, height: int) -> bool:
 def test_the_review_its_summary_and_the_replays_controls_keep_apart(
     server: str, browser: Any, finished: str, size: tuple[int, int]
 ) -> None:
-    page = _open_replay(browser, server, finished, size, "ru-RU")
-    _reviewed(page)
+    page = open_replay(browser, server, finished, size, "ru-RU")
+    show_review(page)
     page.wait_for_timeout(300)
     width, height = size
     got = page.evaluate(REVIEW_BOXES)

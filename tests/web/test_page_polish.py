@@ -5,19 +5,20 @@ controls leave a phone's screen to the replayed game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from tests.web.browsing import (
     BROWSER,
-    Page,
     _page,
     clean,
     create_table,
+    go_to_step,
     guest,
-    play_to_end,
+    open_replay,
     shot,
+    show_review,
+    switch_language,
     view,
 )
 
@@ -44,58 +45,22 @@ STEP_WORDS = {
 FEED = "() => [...document.querySelectorAll('#replay-root .feed li')].map((li) => li.textContent)"
 
 
-def _switch(page: Page, to: str) -> None:
-    if page.evaluate("document.documentElement.lang") != to:
-        page.click(".top .lang-switch")
-    page.wait_for_function("(l) => document.documentElement.lang === l", arg=to)
-    page.wait_for_timeout(150)
-
-
-@pytest.fixture(scope="module")
-def finished(server: str, browser: Any) -> Iterator[str]:
-    """A one-round Emperor game against three computers played to its end; its id."""
-    page = _page(browser, 1280, 720)
-    guest(page, server)
-    table = create_table(page, "emperor", 4, {"rounds": 1}, bots=True)
-    play_to_end([page], limit=180)
-    clean(page)
-    page.context.close()
-    yield table
-
-
-def _open_replay(browser: Any, server: str, game: str, size: tuple[int, int], locale: str) -> Page:
-    page = _page(browser, *size, locale=locale)
-    guest(page, server)
-    page.goto(f"{server}#/replay/{game}")
-    page.wait_for_selector("#replay-root .hand .card")
-    return page
-
-
-def _go(page: Page, step: int) -> None:
-    page.evaluate(
-        "(n) => { const r = document.querySelector('.replay-range'); r.value = String(n);"
-        " r.dispatchEvent(new Event('input')); }",
-        step,
-    )
-    page.wait_for_timeout(100)
-
-
 def test_the_replays_log_and_buttons_follow_a_language_switch(
     server: str, browser: Any, finished: str
 ) -> None:
     """Every line already in the log is written again in the new language, the seats'
     names included ("Computer 2" is the page's own word): the same lines as a page that
     opened the replay in that language."""
-    page = _open_replay(browser, server, finished, (1280, 720), "en-US")
+    page = open_replay(browser, server, finished, (1280, 720), "en-US")
     steps = int(page.get_attribute(".replay-range", "max") or 0)
     assert steps >= 10
-    _go(page, steps // 2)
+    go_to_step(page, steps // 2)
     english = page.evaluate(FEED)
     assert english[0].startswith("Round 1: ") and any("Computer " in line for line in english)
-    _switch(page, "ru")
+    switch_language(page, "ru")
     switched = page.evaluate(FEED)
-    fresh = _open_replay(browser, server, finished, (1280, 720), "ru-RU")
-    _go(fresh, steps // 2)
+    fresh = open_replay(browser, server, finished, (1280, 720), "ru-RU")
+    go_to_step(fresh, steps // 2)
     assert switched == fresh.evaluate(FEED)
     assert len(switched) == len(english)
     assert switched[0].startswith("Тур 1: ")
@@ -105,11 +70,11 @@ def test_the_replays_log_and_buttons_follow_a_language_switch(
     assert page.inner_text(".replay-pos") == f"Шаг {steps // 2} из {steps}"
     assert page.inner_text(".replay-action").startswith("Ход — ")
     # Back to English: every line as it was.
-    _switch(page, "en")
+    switch_language(page, "en")
     assert page.evaluate(FEED) == english
     # A replay that is playing keeps calling its button "Pause" in either language.
     page.click('.replay-controls [data-step="play"]')
-    _switch(page, "ru")
+    switch_language(page, "ru")
     play = page.locator('.replay-controls [data-step="play"]')
     assert (play.get_attribute("aria-label"), play.get_attribute("title")) == ("Пауза", "Пауза")
     page.click('.replay-controls [data-step="play"]')
@@ -162,7 +127,7 @@ def test_the_tools_row_fits_the_narrowest_phones_in_both_languages(
     for width, height in [(360, 640), (375, 667)]:
         page.set_viewport_size({"width": width, "height": height})
         for lang in ("ru", "en"):
-            _switch(page, lang)
+            switch_language(page, lang)
             page.wait_for_timeout(200)
             tools = page.evaluate(TOOLS_CHECK)
             shot(page, f"50-tools-{width}-{lang}")
@@ -207,7 +172,7 @@ def test_a_note_under_the_hand_follows_a_language_switch(server: str, browser: A
         "(s) => document.querySelector(s).textContent.startsWith('You do not hold')", arg=hint
     )
     assert page.inner_text(hint) == f"You do not hold {card[0]}{suits[card[1]]}"
-    _switch(page, "ru")
+    switch_language(page, "ru")
     assert page.inner_text(hint) == f"У вас нет карты {letters[card[0]]}{suits[card[1]]}"
     clean(page)
     page.context.close()
@@ -238,12 +203,12 @@ REPLAY_BOXES = """() => {
 def test_the_replays_controls_leave_a_phone_to_the_game(
     server: str, browser: Any, finished: str, lang: str
 ) -> None:
-    page = _open_replay(browser, server, finished, (360, 640), f"{lang}-RU")
-    _switch(page, lang)
+    page = open_replay(browser, server, finished, (360, 640), f"{lang}-RU")
+    switch_language(page, lang)
     steps = int(page.get_attribute(".replay-range", "max") or 0)
     # a step inside a trick: a card on the table
     for step in range(1, steps):
-        _go(page, step)
+        go_to_step(page, step)
         if page.locator("#replay-root .trick-card").count():
             break
     # Scrolled to the table, as a reader following the game does.
@@ -277,8 +242,8 @@ def test_the_replays_controls_leave_a_phone_to_the_game(
 def test_the_replays_controls_keep_one_row_on_a_laptop(
     server: str, browser: Any, finished: str
 ) -> None:
-    page = _open_replay(browser, server, finished, (1280, 720), "ru-RU")
-    _go(page, 3)
+    page = open_replay(browser, server, finished, (1280, 720), "ru-RU")
+    go_to_step(page, 3)
     boxes = page.evaluate(REPLAY_BOXES)
     shot(page, "51-replay-laptop-ru")
     # the buttons, the slider and the counter on one line, the whole bar one row high
@@ -302,22 +267,11 @@ SEATS_APART = """() => {
 }"""
 
 
-def _reviewed(page: Page) -> None:
-    """The replay's review on screen: shown at once if the game has one, else asked for
-    (the lightest depth)."""
-    try:
-        page.wait_for_selector(".review-lines li", timeout=3000)
-    except Exception:
-        page.select_option(".review-level", "1")
-        page.click(".review-btn")
-        page.wait_for_selector(".review-lines li", timeout=90_000)
-
-
 def test_a_replay_beside_its_review_keeps_the_seats_apart_on_a_laptop(
     server: str, browser: Any, finished: str
 ) -> None:
-    page = _open_replay(browser, server, finished, (1280, 720), "en-US")
-    _reviewed(page)
+    page = open_replay(browser, server, finished, (1280, 720), "en-US")
+    show_review(page)
     page.wait_for_timeout(300)
     shot(page, "52-replay-review-laptop")
     seats = page.evaluate(SEATS_APART)
@@ -330,8 +284,8 @@ def test_a_replay_under_its_review_is_as_wide_as_a_phone(
     server: str, browser: Any, finished: str
 ) -> None:
     """The table under the review keeps to the screen's width, every open hand inside it."""
-    page = _open_replay(browser, server, finished, (360, 640), "ru-RU")
-    _reviewed(page)
+    page = open_replay(browser, server, finished, (360, 640), "ru-RU")
+    show_review(page)
     page.wait_for_timeout(300)
     shot(page, "52-replay-review-phone")
     got = page.evaluate(
@@ -466,7 +420,7 @@ def test_the_record_file_button_speaks_the_pages_language(server: str, browser: 
     page.locator(".file-pick").scroll_into_view_if_needed()
     got = page.evaluate(FILE_BUTTON)
     assert got["words"] == '"Выбрать файл…"' and got["onTop"] and got["width"] > 40, got
-    _switch(page, "en")
+    switch_language(page, "en")
     page.locator(".file-pick").scroll_into_view_if_needed()
     assert page.evaluate(FILE_BUTTON)["words"] == '"Choose a file…"'
     with page.expect_file_chooser() as chooser:
