@@ -7,12 +7,14 @@ import random
 
 import pytest
 
+from kozyr.bots.imperial import review as imperial_review
 from kozyr.bots.imperial.heuristic import decide_in_state
 from kozyr.bots.imperial.levels import level_bot
 from kozyr.bots.imperial.oracle import OracleBot
 from kozyr.bots.imperial.search import SearchBot, rank_in_worlds
 from kozyr.bots.imperial.solver import POINT, Solver, solve_state
 from kozyr.bots.imperial.value import play_record
+from kozyr.bots.search import Ranked
 from kozyr.cards import Suit, parse_card, parse_cards
 from kozyr.games.imperial import ImperialOptions, ImperialState
 
@@ -200,3 +202,26 @@ def test_the_exact_oracle_plays_a_best_card_where_the_playout_oracle_need_not(
     exact = OracleBot(1, exact=True)
     assert exact.name == "oracle-exact"
     assert every[exact.choose_state(state.clone())] == max(every.values())
+
+
+@pytest.mark.parametrize(("seed", "left", "mid_trick"), _MISJUDGED)
+def test_the_review_values_these_endings_as_the_exhaustive_search_does(
+    seed: int, left: int, mid_trick: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The post-game review (two players) finishes each deal double dummy from six tricks
+    left: in the true world alone, the card it calls best is one the exhaustive search
+    rates best, and so is the card of its hindsight line. With the heuristic finish it
+    would call a card best that loses 4 points or more."""
+    state = _ending(seed, left, mid_trick)
+    seat = state.to_act
+    assert seat is not None
+    every = _every_card(state, seat)
+    best = max(every.values())
+
+    def reviewed() -> list[Ranked]:
+        return imperial_review.rank_in(state.legal_actions(), seat, lambda _rng: state, 1, 30, 0)
+
+    assert every[reviewed()[0].action] == best
+    assert every[imperial_review.hindsight(state.clone(), 0)] == best
+    monkeypatch.setattr(imperial_review, "SOLVE_WITHIN", 0)
+    assert every[reviewed()[0].action] <= best - 4 * POINT

@@ -4,7 +4,10 @@ points, from the seat's observation only (I13).
 The value of a card is the mean, over deals of the hidden cards consistent with what the
 seat knew, of the seat's points at the end of the deal minus its opponents' (their mean
 with three players) after the card and a heuristic finish, counting an imperial as 24
-points (the game's own measure, I6) and loose points at face value. A deal that decides
+points (the game's own measure, I6) and loose points at face value. With two players the
+last :data:`SOLVE_WITHIN` tricks of each finish are played double dummy (:mod:`.solver`):
+the heuristic misjudges some endings by a whole honour or more, and a review must not call
+the right card a mistake there. A deal that decides
 the game counts the whole game: ``24 * target`` points for the winner. The search bots
 weigh loose points lower (:mod:`.value`); a review reports what the game counts.
 """
@@ -12,6 +15,7 @@ weigh loose points lower (:mod:`.value`); a review reports what the game counts.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from kozyr.bots.search import Ranked, pimc
 from kozyr.games.base import GameState, Observation
@@ -19,14 +23,19 @@ from kozyr.games.imperial import IMPERIAL_POINTS, ImperialObservation, ImperialS
 
 from .heuristic import playout
 from .sampler import Sampler
+from .search import solve_out
+from .solver import Solver
 
-__all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "hint", "points", "rank"]
+__all__ = ["BLUNDER", "MISTAKE", "SOLVE_WITHIN", "UNIT", "hindsight", "hint", "points", "rank"]
 
 UNIT = ("points", "очков")
 MISTAKE = 2.0
 """Half an honour or more lost: a mistake."""
 BLUNDER = 8.0
 """A third of an imperial or more lost: a blunder."""
+SOLVE_WITHIN = 6
+"""Tricks left from which a two-player finish is played double dummy, as level 5 plays
+its own (:data:`.levels.SOLVE_WITHIN`)."""
 
 
 def points(state: ImperialState, seat: int) -> float:
@@ -47,29 +56,49 @@ def rank(observation: Observation, worlds: int | None, seconds: float, seed: int
     legal = list(obs.legal_actions)
     if len(legal) < 2:
         return [Ranked(a, 0.0, 0) for a in legal]
-    seat = obs.seat
-    sampler = Sampler(obs)
+    return rank_in(legal, obs.seat, Sampler(obs).world, worlds, seconds, seed)
 
-    def evaluate(world: ImperialState, card: int, _rng: random.Random) -> float:
-        child = world.clone()
+
+def rank_in(
+    legal: list[int],
+    seat: int,
+    world: Callable[[random.Random], ImperialState],
+    worlds: int | None,
+    seconds: float,
+    seed: int,
+) -> list[Ranked]:
+    """:func:`rank` over the deals ``world`` draws (the true one alone, in the tests)."""
+    solvers: dict[int, Solver] = {}
+
+    def evaluate(w: ImperialState, card: int, _rng: random.Random) -> float:
+        child = w.clone()
         child.apply(card)
-        playout(child)
+        trump = child.trump
+        if child.players != 2 or trump is None:
+            playout(child)
+        else:
+            playout(child, stop_at=12 - SOLVE_WITHIN)
+            solve_out(
+                child, solvers.get(trump) or solvers.setdefault(trump, Solver(trump, child.options))
+            )
         return points(child, seat)
 
-    tally = pimc(legal, sampler.world, evaluate, random.Random(seed), seconds=seconds, work=worlds)
+    tally = pimc(legal, world, evaluate, random.Random(seed), seconds=seconds, work=worlds)
     ranked = [Ranked(a, tally.mean(a), tally.worlds) for a in legal]
     ranked.sort(key=lambda r: (-r.value, r.action))
     return ranked
 
 
 def hindsight(state: GameState, seed: int) -> int:
-    """The card the oracle, seeing every hand, plays here (for after the game only)."""
+    """The card the oracle, seeing every hand, plays here (for after the game only): with
+    two players the best card of double-dummy play to the end of the deal (the exact
+    oracle), with three its search of the true deal with heuristic finishes."""
     from .oracle import OracleBot
 
     if not isinstance(state, ImperialState):
         raise TypeError("an Imperial hindsight needs an Imperial state")
     # one world, the true one: the budget is only a guard
-    return OracleBot(seed).choose_state(state, budget=5.0)
+    return OracleBot(seed, exact=True).choose_state(state, budget=5.0)
 
 
 def hint(observation: Observation, seconds: float) -> list[Ranked]:
