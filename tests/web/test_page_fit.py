@@ -171,6 +171,38 @@ def _person(browser: Any, server: str, name: str | None, table: str) -> Any:
     return ctx
 
 
+# The felt's seats: the name each shows and its whole name, and the seats' boxes.
+FELT_SEATS = """() => {
+  const felt = document.querySelector('#screen-table .felt');
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const seats = [...felt.querySelectorAll('.seats .seat')].map((el) => {
+    const name = el.querySelector('.seat-name');
+    return {shown: name.textContent, full: name.title,
+            cut: name.scrollWidth > name.clientWidth + 1, box: box(el)};
+  });
+  return {seats, felt: box(felt),
+          trick: [...felt.querySelectorAll('.trick-card')].map(box)};
+}"""
+
+
+def _check_felt(page: Page, where: str) -> None:
+    """On a laptop the felt's seats show long names whole (the short form is for phones),
+    never cut, each seat inside the felt and clear of the others and of the trick."""
+    got = page.evaluate(FELT_SEATS)
+    seats = got["seats"]
+    named = [s for s in seats if s["full"] in LONG_NAMES]
+    assert {s["full"] for s in named} == set(LONG_NAMES), (where, seats)
+    assert all(s["shown"] == s["full"] for s in named), (where, seats)
+    assert not any(s["cut"] for s in seats), (where, seats)
+    felt = got["felt"]
+    for i, a in enumerate(seats):
+        b = a["box"]
+        assert felt["left"] <= b["left"] and b["right"] <= felt["right"], (where, a)
+        assert not any(_meet(b, other["box"]) for other in seats[i + 1 :]), (where, seats)
+        assert not any(_meet(b, card) for card in got["trick"]), (where, a, got["trick"])
+
+
 def _check_names(page: Page, where: str) -> None:
     page.wait_for_timeout(300)
     # measured where the cards rest, not while a deal flies in
@@ -194,7 +226,7 @@ def _check_names(page: Page, where: str) -> None:
 
 
 @pytest.mark.parametrize(("game", "players"), [("emperor", 4), ("imperial", 3)])
-def test_laptops_show_players_names_whole_in_the_score_panel(
+def test_laptops_show_players_names_whole_in_the_score_panel_and_on_the_felt(
     server: str, browser: Any, game: str, players: int
 ) -> None:
     page = _page(browser, 1280, 720, locale="ru-RU")
@@ -210,6 +242,7 @@ def test_laptops_show_players_names_whole_in_the_score_panel(
         for lang in ("ru", "en"):
             switch_language(page, lang)
             _check_names(page, f"{game} {width} {lang}")
+            _check_felt(page, f"{game} {width} {lang}")
             shot(page, f"61-scores-{game}-{width}-{lang}")
     if game == "emperor":
         # From the second round on, the titles' column: its longest words ("Император",
