@@ -58,6 +58,42 @@ def test_the_card_that_throws_an_honour_away_is_the_mistake_with_a_loss_of_4() -
     assert summary.seat == 1 and summary.mistakes == 1 and summary.deals == 1
 
 
+def test_a_game_lost_whatever_the_move_still_marks_the_honour_thrown_away() -> None:
+    """The same trick 11, but seat 0 comes to it with 20 points (not 12) and the game is to
+    one imperial: his 4 for more than six tricks at the end (I10) make 24, an imperial, and
+    win the game (I12) whatever seat 1 plays. The game counts 24 for the winner; each card
+    also counts the points scored from it on, worked out by hand:
+    - J♠: seat 0 scores 4 (tricks), seat 1 nothing: -24 - 4 = -28;
+    - 8♠: seat 1 scores 4 (J♠ heading the last trick), seat 0 4 (tricks): -24 + 0 = -24.
+    So J♠ still loses 4, a mistake, where a flat -24 for every card would mark nothing."""
+    from dataclasses import replace
+
+    from kozyr.bots.imperial.review import rank_in
+    from kozyr.games.imperial import ImperialOptions, ImperialState
+
+    record = honour_thrown_away()
+    state = GAMES["imperial"].new_state(
+        GAMES["imperial"].options_from_json({"players": 2}),
+        deals=[
+            ImperialDeal(
+                (parse_cards(OPPONENT).mask, parse_cards(ME).mask), turnup=parse_card("KS")
+            )
+        ],
+        first_dealer=1,
+    )
+    for text in record["actions"][:21]:
+        state.play(text)
+    assert state.to_act == 1
+    obs = state.observation(1)
+    assert obs.scores == ((0, 12), (0, 8))  # as the first test's hand count has it
+    obs = replace(obs, options=ImperialOptions(players=2, target=1), scores=((0, 20), (0, 8)))
+    world = ImperialState.from_observation(obs, [state.hands[0], state.hands[1]])
+    ranked = {
+        r.action: r.value for r in rank_in(world.legal_actions(), 1, lambda _: world, 1, 30, 0)
+    }
+    assert ranked == {parse_card("JS"): -28.0, parse_card("8S"): -24.0}
+
+
 def test_the_review_sees_the_seat_s_observation_and_nothing_else(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

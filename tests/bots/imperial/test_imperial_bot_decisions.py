@@ -113,12 +113,15 @@ def test_interchangeable_cards_are_searched_once() -> None:
 
 def test_the_players_hint_is_valued_in_play_points() -> None:
     """The hint a player sees is in the review's unit: play points, a won game worth
-    IMPERIAL_POINTS x target = 24 x 5 = 120 (not the level search's 1000)."""
+    IMPERIAL_POINTS x target = 24 x 5 = 120 (not the level search's 1000), plus the points
+    scored in the play from the card on: the trump 7 led, 4 (I8). Both seats stand at 20
+    loose points, so whoever scores 4 first wins at once (I12): no card is worth more than
+    124 or less than -124."""
     from kozyr.bots.imperial.review import hint as players_hint
 
     obs, win = _winning_end()
     ranked = players_hint(obs, 0.5)
     assert sorted(r.action for r in ranked) == sorted(obs.legal_actions)
     assert ranked[0].action == win
-    assert ranked[0].value == 120.0  # the lead wins the game at once, in every world
-    assert all(-120.0 <= r.value <= 120.0 for r in ranked)
+    assert ranked[0].value == 124.0  # the lead wins the game at once, in every world
+    assert all(-124.0 <= r.value <= 124.0 for r in ranked)

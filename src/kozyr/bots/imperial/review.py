@@ -4,12 +4,14 @@ points, from the seat's observation only (I13).
 The value of a card is the mean, over deals of the hidden cards consistent with what the
 seat knew, of the seat's points at the end of the deal minus its opponents' (their mean
 with three players) after the card and a heuristic finish, counting an imperial as 24
-points (the game's own measure, I6) and loose points at face value. With two players the
+points (the game's own measure, I6) and loose points at face value. A deal that decides
+the game counts the whole game, ``24 * target`` points for the winner, plus the points
+scored in the play from the card on (so that the moves of a game lost whatever one plays
+are still told apart). With two players the
 last :data:`SOLVE_WITHIN` tricks of each finish are played double dummy (:mod:`.solver`):
 the heuristic misjudges some endings by a whole honour or more, and a review must not call
-the right card a mistake there. A deal that decides
-the game counts the whole game: ``24 * target`` points for the winner. The search bots
-weigh loose points lower (:mod:`.value`); a review reports what the game counts.
+the right card a mistake there. The search bots weigh loose points lower (:mod:`.value`);
+a review reports what the game counts.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from .heuristic import playout
 from .sampler import Sampler
 from .search import solve_out
 from .solver import Solver
+from .value import play_record
 
 __all__ = ["BLUNDER", "MISTAKE", "SOLVE_WITHIN", "UNIT", "hindsight", "hint", "points", "rank"]
 
@@ -38,12 +41,17 @@ SOLVE_WITHIN = 6
 its own (:data:`.levels.SOLVE_WITHIN`)."""
 
 
-def points(state: ImperialState, seat: int) -> float:
-    """The seat's play points minus its opponents' mean."""
+def points(state: ImperialState, seat: int, since: int = 0) -> float:
+    """The seat's play points minus its opponents' mean. A game over counts
+    ``24 * target`` for the winner (minus its share for each loser), plus the points
+    scored in card play since ``state.events[since]`` (I8-I10, a tombé as 24): when every
+    move loses the game, the one that gives away less in the play is still the better."""
     n = state.players
     if state.winner is not None:
         game = float(IMPERIAL_POINTS * state.options.target)
-        return game if state.winner == seat else -game / (n - 1)
+        play, _ = play_record(state.events[since:], n)
+        mine = play[seat] - sum(play[s] for s in range(n) if s != seat) / (n - 1)
+        return (game if state.winner == seat else -game / (n - 1)) + mine
     worth = [IMPERIAL_POINTS * state.imperials[s] + state.loose[s] for s in range(n)]
     return worth[seat] - sum(worth[s] for s in range(n) if s != seat) / (n - 1)
 
@@ -72,6 +80,7 @@ def rank_in(
 
     def evaluate(w: ImperialState, card: int, _rng: random.Random) -> float:
         child = w.clone()
+        since = len(child.events)
         child.apply(card)
         trump = child.trump
         if child.players != 2 or trump is None:
@@ -81,7 +90,7 @@ def rank_in(
             solve_out(
                 child, solvers.get(trump) or solvers.setdefault(trump, Solver(trump, child.options))
             )
-        return points(child, seat)
+        return points(child, seat, since)
 
     tally = pimc(legal, world, evaluate, random.Random(seed), seconds=seconds, work=worlds)
     ranked = [Ranked(a, tally.mean(a), tally.worlds) for a in legal]
