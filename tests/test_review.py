@@ -5,6 +5,7 @@ reviewed seat's observation and nothing else; bad files and seats get clear erro
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +141,12 @@ def test_review_command_prints_the_mistake_and_refuses_bad_input(tmp_path: Path)
     out = runner.invoke(app, ["review", str(path), "--level", "1", "--seat", "2", "--lang", "ru"])
     assert out.exit_code == 0, out.output
     assert "В♠" in out.output and "ошибка" in out.output
+    # the loss of 4 points (worked out above) with a decimal comma, as Russian writes it
+    assert "│ 4,0 " in out.output, out.output
+    assert re.search(r"точность \d+,\d%.*очков:\s+\d+,\d \(\d+,\d\d за сдачу\)", out.output, re.S)
+    english = runner.invoke(app, ["review", str(path), "--level", "1", "--seat", "2"])
+    assert "│ 4.0 " in english.output, english.output
+    assert re.search(r"accuracy \d+\.\d%.*\d+\.\d\s+points\s+lost", english.output, re.S)
     out = runner.invoke(app, ["review", str(path), "--level", "1", "--json"])
     assert out.exit_code == 0
     data = json.loads(out.output)

@@ -234,6 +234,17 @@ def count(n: int, unit: str, lang: Lang = "en") -> str:
     return f"{n} {en_one if abs(n) == 1 else en_many}"
 
 
+def decimal(x: float, lang: Lang = "en", digits: int = 1) -> str:
+    """A number with ``digits`` decimals, written as a reader of ``lang`` expects: a
+    decimal comma in Russian (as the page writes it), a point in English.
+
+    >>> decimal(4.56, "ru"), decimal(4.56), decimal(94.0, "ru"), decimal(-0.25, "ru", 2)
+    ('4,6', '4.6', '94,0', '-0,25')
+    """
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
 # Seat names the terminal makes itself, declined: nominative -> (genitive, instrumental).
 # A person's own name (from a server record) is left as it is: it cannot be declined
 # safely without knowing it.

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from kozyr.cards import CardError, Lang, card_name, parse_card
-from kozyr.i18n import default_lang
+from kozyr.i18n import decimal, default_lang
 from kozyr.records import RecordError, load
 from kozyr.review import Review, review
 
@@ -74,7 +74,7 @@ def _print(result: Review, lang: Lang, all_moves: bool) -> None:
             str(d.seat + 1),
             _shown(d.played, lang),
             _shown(d.best, lang),
-            f"{d.loss:.1f}",
+            decimal(d.loss, lang),
             _t(d.verdict, lang) if d.verdict else "",
         )
     if shown:
@@ -89,12 +89,12 @@ def _print(result: Review, lang: Lang, all_moves: bool) -> None:
                 lang,
                 seat=s.seat + 1,
                 decisions=j["decisions"],
-                accuracy=j["accuracy"],
+                accuracy=decimal(j["accuracy"], lang),
                 mistakes=j["mistakes"],
                 blunders=j["blunders"],
-                lost=j["lost"],
+                lost=decimal(j["lost"], lang),
                 unit=unit,
-                per_deal=j["lost_per_deal"],
+                per_deal=decimal(j["lost_per_deal"], lang, 2),
             )
         )
 
