@@ -444,3 +444,50 @@ def test_a_table_opened_from_a_scrolled_lobby_starts_at_its_top_on_a_phone(
     assert page.evaluate("window.scrollY") == 0
     clean(page)
     page.context.close()
+
+
+# ---------------------------------------------------------------- a short laptop window
+
+SHORT_TABLE = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+  const all = (s) => [...document.querySelectorAll(s)].map(box);
+  return {height: innerHeight, hand: all('#screen-table .hand .card'),
+          felt: document.querySelector('#screen-table .felt').getBoundingClientRect().height,
+          seats: all('#screen-table .seats .seat'),
+          deck: all('#screen-table .deck-corner .mini'), trick: all('#screen-table .trick-card')};
+}"""
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_short_laptop_window_shows_the_whole_hand_at_two_and_three_seats(
+    server: str, browser: Any, players: int
+) -> None:
+    """1280x600 (a laptop's browser window under its toolbars): the felt gives way, down to
+    240 px, so that the hand is whole on screen (where the table's header takes two lines,
+    the felt stops at 240 px and a few px of the cards' lower edge may stay below); the
+    turned-up card and the trick stay clear of every seat. (Before, the felt kept 300 px
+    and the hand's lower 30-40 px lay below the window.)"""
+    page = _page(browser, 1280, 600, locale="ru-RU")
+    guest(page, server)
+    create_table(page, "imperial", players, {"target": 5}, bots=True)
+    page.wait_for_selector("#screen-table .hand .card", timeout=30_000)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#screen-table .hand .card')]"
+        ".every((el) => !el.getAnimations().length)",
+        timeout=20_000,
+    )
+    page.wait_for_timeout(300)
+    got = page.evaluate(SHORT_TABLE)
+    assert got["hand"], got
+    bottom = max(c["bottom"] for c in got["hand"])
+    assert 240 <= got["felt"] < 300, got
+    assert bottom <= got["height"] or got["felt"] == 240, got
+    # the cards' faces in view whatever the header: at most their lowest tenth below
+    assert all(c["bottom"] - 0.1 * (c["bottom"] - c["top"]) <= got["height"] for c in got["hand"])
+    assert got["deck"], got
+    for seat in got["seats"]:
+        assert not any(_meet(seat, c) for c in got["deck"] + got["trick"]), (seat, got)
+    shot(page, f"63-short-laptop-imperial-{players}")
+    clean(page)
+    page.context.close()

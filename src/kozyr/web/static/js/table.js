@@ -746,7 +746,9 @@ export class TableView {
     const top = felt.getBoundingClientRect().top + window.scrollY;
     const below = this.el(".hand-area").getBoundingClientRect().height + (narrow ? 6 : 16);
     const room = Math.floor(window.innerHeight - top - below);
-    const [low, high] = narrow ? [210, 440] : [300, 620];
+    // A short laptop window (1280x600) keeps the whole hand in view with a 240 px felt at
+    // two or three seats; four seats need 300 px for the side seats beside the trick.
+    const [low, high] = narrow ? [210, 440] : [(this.model?.n ?? 4) <= 3 ? 240 : 300, 620];
     const height = Math.max(low, Math.min(high, room));
     this.root.style.setProperty("--felt-h", `${height}px`);
     this.clearDeck(height);
