@@ -7,11 +7,11 @@ with three players) after the card and a heuristic finish, counting an imperial 
 points (the game's own measure, I6) and loose points at face value. A deal that decides
 the game counts the whole game, ``24 * target`` points for the winner, plus the points
 scored in the play from the card on (so that the moves of a game lost whatever one plays
-are still told apart). With two players the
-last :data:`SOLVE_WITHIN` tricks of each finish are played double dummy (:mod:`.solver`):
-the heuristic misjudges some endings by a whole honour or more, and a review must not call
-the right card a mistake there. The search bots weigh loose points lower (:mod:`.value`);
-a review reports what the game counts.
+are still told apart). With two players the last :data:`SOLVE_WITHIN` tricks of each
+finish are played double dummy (:mod:`.solver`): the heuristic misjudges some endings by a
+whole honour or more, and a review must not call the right card a mistake there. The
+search bots weigh loose points lower (:mod:`.value`); a review reports what the game
+counts.
 """
 
 from __future__ import annotations
