@@ -372,6 +372,42 @@ async def test_two_requests_at_once_on_two_processes_start_one_review(
             await clear([a, b], (one,))
 
 
+async def test_a_request_that_read_the_game_before_its_twin_started_its_review_joins_it(
+    server: ServerProc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race above, made certain: one user's two requests for one game, on two
+    processes; the second read the game's reviews (none) before the first wrote its row,
+    and then finds its user busy. Busy with this very game: it joins (202), never 429
+    (CI here once saw the 429)."""
+    (one, _) = await game(server)
+    async with nodes(
+        server, tmp_path, {"node_id": "a", "run": False}, {"node_id": "b", "run": False}
+    ) as (a, b):
+        asker = await user(a.store)
+        code, first = await a.reviews.request(one, asker, None, LEVEL)
+        assert code == 202 and first["status"] == "queued"
+        real = b.reviews._job_rows
+        reads: list[str] = []
+
+        async def read_before_the_row(table_id: str) -> list[Any]:
+            reads.append(table_id)
+            return [] if len(reads) == 1 else await real(table_id)
+
+        monkeypatch.setattr(b.reviews, "_job_rows", read_before_the_row)
+        code, joined = await b.reviews.request(one, asker, None, LEVEL)
+        assert reads and code == 202
+        assert (joined["status"], joined["level"]) == ("queued", LEVEL)
+        (row,) = await job_rows(a.store, one)
+        assert row.token == 1 and row.user_id == asker.id
+        assert len(a.reviews._jobs) + len(b.reviews._jobs) == 1
+        # another game of the same user, meanwhile: still refused
+        (two, _) = await game(server)
+        with pytest.raises(ProtocolError) as refused:
+            await b.reviews.request(two, asker, None, LEVEL)
+        assert (refused.value.code, refused.value.status) == ("review_busy", 429)
+        await clear([a, b], (one,))
+
+
 async def clear(held: list[Node], tables: tuple[str, ...]) -> None:
     """Forgets the reviews held (never run: ``run=False``) and their rows."""
     for node in held:

@@ -232,7 +232,9 @@ class Reviews:
         if live:
             return 202, self._json(max(live, key=lambda j: j.level))
         if await self._busy(user.id):
-            raise ProtocolError("review_busy", status=429)
+            # busy with this very game, maybe: their other request (on another process)
+            # started it after ``jobs`` was read
+            return await self._join_or_busy(row.id, level)
         if self._closed:
             raise ProtocolError(
                 "busy",
@@ -244,10 +246,7 @@ class Reviews:
         try:
             job = await self._claim(row, level, user.id, before, one_per_user=True)
         except _UserBusy:
-            job = None
-            now = await self._job_row(row.id, level)
-            if now is None or now.status not in LIVE:  # not this one: another of theirs
-                raise ProtocolError("review_busy", status=429) from None
+            return await self._join_or_busy(row.id, level)
         if job is None:  # another process started it a moment before: join it
             now = await self._job_row(row.id, level)
             if now is None:
@@ -266,6 +265,14 @@ class Reviews:
         if mine is not None and mine.token == r.token:
             return mine.to_json()
         return _status(r.status, int(r.level), int(r.done), int(r.total), r.error)
+
+    async def _join_or_busy(self, table_id: str, level: int) -> tuple[int, dict[str, Any]]:
+        """For a user with a review under way: joined (202) if it is this game's at
+        ``level``, else 429 ``review_busy`` (another of theirs)."""
+        now = await self._job_row(table_id, level)
+        if now is None or now.status not in LIVE:
+            raise ProtocolError("review_busy", status=429)
+        return 202, self._json(now)
 
     async def _job_rows(self, table_id: str) -> list[Row[Any]]:
         async with self.store.engine.connect() as conn:
