@@ -408,6 +408,41 @@ async def test_a_request_that_read_the_game_before_its_twin_started_its_review_j
         await clear([a, b], (one,))
 
 
+async def test_a_request_that_read_the_game_before_a_deeper_review_of_it_started_joins_that(
+    server: ServerProc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same race, the user's first request at a higher level: the second (lower)
+    request is answered by the deeper review under way, as it is when read in time;
+    never 429. A request for a level above the one under way is refused: one review a
+    user at a time."""
+    (one, _) = await game(server)
+    async with nodes(
+        server, tmp_path, {"node_id": "a", "run": False}, {"node_id": "b", "run": False}
+    ) as (a, b):
+        asker = await user(a.store)
+        code, first = await a.reviews.request(one, asker, None, LEVEL + 1)
+        assert code == 202 and first["level"] == LEVEL + 1
+        real = b.reviews._job_rows
+        reads: list[str] = []
+
+        async def read_before_the_row(table_id: str) -> list[Any]:
+            reads.append(table_id)
+            return [] if len(reads) == 1 else await real(table_id)
+
+        monkeypatch.setattr(b.reviews, "_job_rows", read_before_the_row)
+        code, joined = await b.reviews.request(one, asker, None, LEVEL)
+        assert reads and code == 202
+        assert (joined["status"], joined["level"]) == ("queued", LEVEL + 1)
+        (row,) = await job_rows(a.store, one)
+        assert (row.level, row.user_id) == (LEVEL + 1, asker.id)
+        assert len(a.reviews._jobs) + len(b.reviews._jobs) == 1
+        reads.clear()
+        with pytest.raises(ProtocolError) as refused:
+            await b.reviews.request(one, asker, None, LEVEL + 2)
+        assert (refused.value.code, refused.value.status) == ("review_busy", 429)
+        await clear([a, b], (one,))
+
+
 async def clear(held: list[Node], tables: tuple[str, ...]) -> None:
     """Forgets the reviews held (never run: ``run=False``) and their rows."""
     for node in held:

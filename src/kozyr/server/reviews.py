@@ -268,11 +268,13 @@ class Reviews:
 
     async def _join_or_busy(self, table_id: str, level: int) -> tuple[int, dict[str, Any]]:
         """For a user with a review under way: joined (202) if it is this game's at
-        ``level``, else 429 ``review_busy`` (another of theirs)."""
-        now = await self._job_row(table_id, level)
-        if now is None or now.status not in LIVE:
+        ``level`` or higher (a deeper review answers the request too, as in
+        :meth:`request`), else 429 ``review_busy`` (another of theirs)."""
+        rows = await self._job_rows(table_id)
+        live = [r for r in rows if r.status in LIVE and int(r.level) >= level]
+        if not live:
             raise ProtocolError("review_busy", status=429)
-        return 202, self._json(now)
+        return 202, self._json(max(live, key=lambda r: int(r.level)))
 
     async def _job_rows(self, table_id: str) -> list[Row[Any]]:
         async with self.store.engine.connect() as conn:

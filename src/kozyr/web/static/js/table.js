@@ -324,6 +324,30 @@ export class TableView {
     this.startTimer();
     this.fitTable();
     this.placeTrick();
+    this.keepHandInView();
+  }
+
+  /** A window too short for the felt's least height and the hand together (1024x600 at
+   * four seats) scrolls down once, when the hand is first dealt, just far enough that the
+   * hand is whole: the site's header goes up out of view (scrolling back shows it). The
+   * cards are measured where they come to rest, after the deal's animation. */
+  keepHandInView() {
+    if (this.replay || this.handInView) return;
+    if (window.matchMedia("(max-width: 900px)").matches) return; // phones have their layout
+    const cards = [...this.root.querySelectorAll(".hand .card")];
+    if (!cards.length) return;
+    this.handInView = true;
+    const measure = () => {
+      const shown = [...this.root.querySelectorAll(".hand .card")]
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.width)
+        .map((r) => r.bottom);
+      const over = Math.ceil(Math.max(...shown) + 4 - window.innerHeight);
+      if (shown.length && over > 0 && window.scrollY === 0) window.scrollBy({ top: over });
+    };
+    const settled = cards.flatMap((el) => el.getAnimations().map((a) => a.finished));
+    // after the frame that lays the felt out; a cancelled animation settles it too
+    Promise.allSettled(settled).then(() => requestAnimationFrame(measure));
   }
 
   isMyTurn() {
