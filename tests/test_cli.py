@@ -204,6 +204,36 @@ def test_help_in_russian_with_lang_ru_or_a_russian_locale() -> None:
     assert "Options" in en.stdout
 
 
+def test_every_command_is_named_in_russian_and_review_and_verify_speak_it() -> None:
+    """The command list in Russian names every command in Russian (review, verify, arena
+    and serve were English); the player's commands review and verify explain themselves
+    and their options in Russian."""
+    group = _run(["--help"], env_lang="ru_RU.UTF-8")
+    assert group.returncode == 0, group.stderr
+    for words in (
+        "Разбор сыгранной партии",
+        "Проверить честность раздачи",
+        "Боты друг против",
+        "Запустить игровой сервер",
+        "Игра в терминале",
+        "Показать запись партии",
+    ):
+        assert words in group.stdout, (words, group.stdout)
+    assert "Review a finished game" not in group.stdout and "Check a finished" not in group.stdout
+    review = _run(["review", "--help", "--lang", "ru"])
+    assert review.returncode == 0, review.stderr
+    for words in (
+        "Файл kozyr-record/1",
+        "Глубина разбора",
+        "Разобрать только это место",
+        "Показать все решения",
+        "Зерно поиска",
+    ):
+        assert words in review.stdout, (words, review.stdout)
+    verify = _run(["verify", "--help"], env_lang="ru_RU.UTF-8")
+    assert "открытое зерно" in verify.stdout and "Вывести вердикт в JSON" in verify.stdout
+
+
 def test_replay_shows_emperors_final_places_not_the_last_titles(tmp_path: Path) -> None:
     # A finished game (first legal action everywhere, seed 0) whose final places differ
     # from the titles held after round 10 (E12).

@@ -22,7 +22,7 @@ from kozyr.games.dealing import SEED_BITS
 from kozyr.games.stakes import StakeError, StakeTerms
 from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save, verify
-from kozyr.review_command import review_cmd
+from kozyr.review_command import REVIEW_HELP, review_cmd
 from kozyr.server.serve import serve
 from kozyr.terminal.help_lang import help_lang, use_russian_chrome
 from kozyr.terminal.session import Session
@@ -54,9 +54,22 @@ play_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
-app.command("arena")(arena)
-app.command("review")(review_cmd)
-app.command("serve")(serve)
+app.command(
+    "arena",
+    help=_h(
+        "Bots against each other on duplicate deals: win rates, scores and Elo with 95% CIs.",
+        "Боты друг против друга на дублированных сдачах: доли побед, очки и Эло с 95% "
+        "доверительными интервалами.",
+    ),
+)(arena)
+app.command("review", help=REVIEW_HELP)(review_cmd)
+app.command(
+    "serve",
+    help=_h(
+        "Start the game server (people and bots, both games) and print the address to open.",
+        "Запустить игровой сервер (люди и боты, обе игры) и напечатать адрес, который открыть.",
+    ),
+)(serve)
 
 
 class LangChoice(StrEnum):
@@ -312,15 +325,33 @@ def replay_cmd(
         console.print(t("waiting_deal", language))
 
 
-@app.command("verify")
+@app.command(
+    "verify",
+    help=_h(
+        "Check a finished game's fair dealing: the revealed seed against the commitment "
+        "published before the first deal, and every deal against the seed. Exit 0 when fair, "
+        "1 when not, 2 when the file cannot be read.",
+        "Проверить честность раздачи в сыгранной партии: открытое зерно — по обязательству, "
+        "опубликованному до первой сдачи, и каждую сдачу — по зерну. Код выхода 0, если всё "
+        "честно, 1, если нет, 2, если файл не читается.",
+    ),
+)
 def verify_cmd(
-    file: Annotated[Path, typer.Argument(help="A finished kozyr-record/1 JSON file.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help=_h(
+                "A finished kozyr-record/1 JSON file.",
+                "Файл kozyr-record/1 (JSON) оконченной партии.",
+            )
+        ),
+    ],
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help=_h("Print the verdict as JSON.", "Вывести вердикт в JSON.")),
+    ] = False,
     lang: LangOpt = None,
 ) -> None:
-    """Check a finished game's fair dealing: the revealed seed against the commitment
-    published before the first deal, and every deal against the seed. Exit 0 when fair,
-    1 when not, 2 when the file cannot be read."""
     try:
         data = load(file)
     except RecordError as e:

@@ -16,6 +16,7 @@ from kozyr.cards import CardError, Lang, card_name, parse_card
 from kozyr.i18n import decimal, default_lang
 from kozyr.records import RecordError, load
 from kozyr.review import Review, review
+from kozyr.terminal.help_lang import help_text as _h
 
 LEVEL_WORLDS = {1: 8, 2: 16, 3: 40, 4: 100, 5: 250}
 """Worlds searched for each decision at each review level: more is slower and surer."""
@@ -99,26 +100,76 @@ def _print(result: Review, lang: Lang, all_moves: bool) -> None:
         )
 
 
+REVIEW_HELP = _h(
+    "Review a finished game: for every decision, the value of the move played and of the best "
+    "move, from what that player could see; mistakes and blunders marked. Exit 2 when the file "
+    "cannot be read.",
+    "Разбор сыгранной партии: для каждого решения — цена сделанного хода и лучшего, по тому, "
+    "что игрок видел в тот момент; ошибки и грубые ошибки отмечены. Код выхода 2, если файл "
+    "не читается.",
+)
+
+
 def review_cmd(
-    file: Annotated[Path, typer.Argument(help="A kozyr-record/1 JSON file.")],
+    file: Annotated[
+        Path,
+        typer.Argument(help=_h("A kozyr-record/1 JSON file.", "Файл kozyr-record/1 (JSON).")),
+    ],
     level: Annotated[
-        int, typer.Option("--level", min=1, max=5, help="How hard to look: 1 quick to 5 thorough.")
+        int,
+        typer.Option(
+            "--level",
+            min=1,
+            max=5,
+            help=_h(
+                "How hard to look: 1 quick to 5 thorough.",
+                "Глубина разбора: от 1 (быстро) до 5 (тщательно).",
+            ),
+        ),
     ] = 3,
     seat: Annotated[
-        int | None, typer.Option("--seat", help="Review only this seat (1 = the first).")
+        int | None,
+        typer.Option(
+            "--seat",
+            help=_h(
+                "Review only this seat (1 = the first).",
+                "Разобрать только это место (1 — первое).",
+            ),
+        ),
     ] = None,
     all_moves: Annotated[
-        bool, typer.Option("--all", help="List every decision, not only mistakes.")
+        bool,
+        typer.Option(
+            "--all",
+            help=_h(
+                "List every decision, not only mistakes.",
+                "Показать все решения, а не только ошибки.",
+            ),
+        ),
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help=_h("Print the review as JSON.", "Вывести разбор в JSON.")),
+    ] = False,
     seed: Annotated[
-        int, typer.Option("--seed", help="The search's seed (same seed, same review).")
+        int,
+        typer.Option(
+            "--seed",
+            help=_h(
+                "The search's seed (same seed, same review).",
+                "Зерно поиска (то же зерно — тот же разбор).",
+            ),
+        ),
     ] = 0,
-    lang: Annotated[str | None, typer.Option("--lang", help="ru or en")] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=_h("ru or en (default: the locale's)", "ru или en (по умолчанию — из локали)"),
+        ),
+    ] = None,
 ) -> None:
-    """Review a finished game: for every decision, the value of the move played and of
-    the best move, from what that player could see; mistakes and blunders marked. Exit 2
-    when the file cannot be read."""
+    # The help is REVIEW_HELP (bilingual), given where the command is registered.
     language: Lang = "ru" if (lang or default_lang()) == "ru" else "en"
     try:
         data = load(file)

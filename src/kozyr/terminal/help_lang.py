@@ -44,6 +44,16 @@ def help_lang(argv: Sequence[str], locale_lang: Lang) -> Lang:
     return locale_lang
 
 
+def help_text(en: str, ru: str) -> str:
+    """``en`` or ``ru``, in the language of this run's help (:func:`help_lang` of the
+    command line and the locale)."""
+    import sys
+
+    from kozyr.i18n import default_lang
+
+    return ru if help_lang(sys.argv[1:], default_lang()) == "ru" else en
+
+
 def use_russian_chrome() -> None:
     """Prints typer's panel titles and notes in Russian: typer reads them from module
     constants (translated once at import through an empty gettext catalogue)."""
