@@ -162,6 +162,31 @@ def test_review_command_prints_the_mistake_and_refuses_bad_input(tmp_path: Path)
     assert out.exit_code == 2
 
 
+def test_review_command_names_the_players_and_shows_hindsight_when_asked(tmp_path: Path) -> None:
+    """The players' names the record keeps head the summaries and mark each row's seat;
+    ``--hindsight`` adds the oracle's card (trick 11 of the hand-made deal: 8♠, not the
+    J♠ played, see test_hindsight_is_what_the_oracle_seeing_every_card_plays)."""
+    record = honour_thrown_away()
+    record["players"] = ["Маша", "Петя"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record, ensure_ascii=False))
+    runner = CliRunner()
+    args = ["review", str(path), "--level", "1", "--seat", "2", "--lang", "ru"]
+    out = runner.invoke(app, [*args, "--hindsight"], env={"COLUMNS": "120"})
+    assert out.exit_code == 0, out.output
+    assert re.search(r"^Петя \(место 2\): решений \d+", out.output, re.M), out.output
+    assert "Оракул (задним числом)" in out.output
+    (row,) = [line for line in out.output.splitlines() if line.startswith("│ 22 ")]
+    cells = [c.strip() for c in row.strip("│").split("│")]
+    assert cells[2] == "2 Петя" and cells[3] == "В♠" and cells[-1] == "8♠", cells
+    plain = runner.invoke(app, args, env={"COLUMNS": "120"})
+    assert "Оракул" not in plain.output and "Петя (место 2)" in plain.output
+    del record["players"]
+    path.write_text(json.dumps(record))
+    unnamed = runner.invoke(app, args, env={"COLUMNS": "120"})
+    assert re.search(r"^Место 2: решений", unnamed.output, re.M), unnamed.output
+
+
 def test_hindsight_is_what_the_oracle_seeing_every_card_plays() -> None:
     """Trick 11 of the hand-made deal: keeping J♠ for the last trick is better in every
     deal of the hidden cards (see ``honour_thrown_away``), so also in the true one."""

@@ -29,12 +29,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "played": ("Played", "Сыграно"),
     "best": ("Best", "Лучше"),
     "loss": ("Lost", "Потеря"),
+    "hindsight": ("Oracle (hindsight)", "Оракул (задним числом)"),
     "mistake": ("mistake", "ошибка"),
     "blunder": ("blunder", "грубая ошибка"),
+    "seat_of": ("{name} (seat {seat})", "{name} (место {seat})"),
+    "seat_no": ("Seat {seat}", "Место {seat}"),
     "summary": (
-        "Seat {seat}: {decisions} decisions, accuracy {accuracy}%, {mistakes} mistakes, "
+        "{who}: {decisions} decisions, accuracy {accuracy}%, {mistakes} mistakes, "
         "{blunders} blunders, {lost} {unit} lost ({per_deal} a deal)",
-        "Место {seat}: решений {decisions}, точность {accuracy}%, ошибок {mistakes}, "
+        "{who}: решений {decisions}, точность {accuracy}%, ошибок {mistakes}, "
         "грубых ошибок {blunders}, потеряно {unit}: {lost} ({per_deal} за сдачу)",
     ),
     "bad_seat": (
@@ -58,26 +61,48 @@ def _shown(action: str, lang: Lang) -> str:
         return action
 
 
-def _print(result: Review, lang: Lang, all_moves: bool) -> None:
+def _names(record: dict[str, object]) -> list[str] | None:
+    """The players' names the record keeps, one a seat, or None."""
+    names = record.get("players")
+    options = record.get("options")
+    players = options.get("players") if isinstance(options, dict) else None
+    if isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names):
+        return [str(n) for n in names]
+    return None
+
+
+def _who(seat: int, names: list[str] | None, lang: Lang) -> str:
+    if names is None or not names[seat].strip():
+        return _t("seat_no", lang, seat=seat + 1)
+    return _t("seat_of", lang, name=names[seat], seat=seat + 1)
+
+
+def _print(result: Review, lang: Lang, all_moves: bool, names: list[str] | None = None) -> None:
     console = Console()
     table = Table()
+    hindsight = any(d.hindsight is not None for d in result.decisions)
     for key in ("action", "deal", "seat", "played", "best", "loss"):
         table.add_column(_t(key, lang))
     table.add_column("")
+    if hindsight:
+        table.add_column(_t("hindsight", lang))
     shown = 0
     for d in result.decisions:
         if not all_moves and not d.verdict:
             continue
         shown += 1
-        table.add_row(
+        row = [
             str(d.index + 1),
             str(d.deal),
-            str(d.seat + 1),
+            str(d.seat + 1) if names is None else f"{d.seat + 1} {names[d.seat]}",
             _shown(d.played, lang),
             _shown(d.best, lang),
             decimal(d.loss, lang),
             _t(d.verdict, lang) if d.verdict else "",
-        )
+        ]
+        if hindsight:
+            row.append(_shown(d.hindsight, lang) if d.hindsight else "")
+        table.add_row(*row)
     if shown:
         console.print(table)
     # Russian: "потеряно очков: 6.0" (a genitive plural label reads right for any number)
@@ -88,7 +113,7 @@ def _print(result: Review, lang: Lang, all_moves: bool) -> None:
             _t(
                 "summary",
                 lang,
-                seat=s.seat + 1,
+                who=_who(s.seat, names, lang),
                 decisions=j["decisions"],
                 accuracy=decimal(j["accuracy"], lang),
                 mistakes=j["mistakes"],
@@ -147,6 +172,18 @@ def review_cmd(
             ),
         ),
     ] = False,
+    hindsight: Annotated[
+        bool,
+        typer.Option(
+            "--hindsight",
+            help=_h(
+                "Also show what the oracle, seeing every card after the game, would have "
+                "played (the values stay those of what the player could see).",
+                "Показать ещё, как сыграл бы оракул, видящий после партии все карты (оценки "
+                "остаются по тому, что видел игрок).",
+            ),
+        ),
+    ] = False,
     as_json: Annotated[
         bool,
         typer.Option("--json", help=_h("Print the review as JSON.", "Вывести разбор в JSON.")),
@@ -194,6 +231,7 @@ def review_cmd(
                 worlds=LEVEL_WORLDS[level],
                 seed=seed,
                 progress=lambda done, total: bar.update(task, completed=done, total=total),
+                hindsight=hindsight,
             )
     except (RecordError, ValueError) as e:
         typer.echo(f"error: {e}", err=True)
@@ -205,4 +243,4 @@ def review_cmd(
     if not result.decisions:
         typer.echo(_t("none", language))
         return
-    _print(result, language, all_moves)
+    _print(result, language, all_moves, _names(data))
