@@ -372,20 +372,24 @@ async def test_two_requests_at_once_on_two_processes_start_one_review(
             await clear([a, b], (one,))
 
 
+@pytest.mark.parametrize("deeper", [0, 1])
 async def test_a_request_that_read_the_game_before_its_twin_started_its_review_joins_it(
-    server: ServerProc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    server: ServerProc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, deeper: int
 ) -> None:
     """The race above, made certain: one user's two requests for one game, on two
     processes; the second read the game's reviews (none) before the first wrote its row,
     and then finds its user busy. Busy with this very game: it joins (202), never 429
-    (CI here once saw the 429)."""
+    (CI here once saw the 429). So also when the first asked for a deeper review
+    (``deeper``): that one answers the second, as it does when read in time. Another game
+    of the user's, or a deeper review still of this one, is refused: one review a user at
+    a time."""
     (one, _) = await game(server)
     async with nodes(
         server, tmp_path, {"node_id": "a", "run": False}, {"node_id": "b", "run": False}
     ) as (a, b):
         asker = await user(a.store)
-        code, first = await a.reviews.request(one, asker, None, LEVEL)
-        assert code == 202 and first["status"] == "queued"
+        code, first = await a.reviews.request(one, asker, None, LEVEL + deeper)
+        assert code == 202 and (first["status"], first["level"]) == ("queued", LEVEL + deeper)
         real = b.reviews._job_rows
         reads: list[str] = []
 
@@ -396,50 +400,16 @@ async def test_a_request_that_read_the_game_before_its_twin_started_its_review_j
         monkeypatch.setattr(b.reviews, "_job_rows", read_before_the_row)
         code, joined = await b.reviews.request(one, asker, None, LEVEL)
         assert reads and code == 202
-        assert (joined["status"], joined["level"]) == ("queued", LEVEL)
+        assert (joined["status"], joined["level"]) == ("queued", LEVEL + deeper)
         (row,) = await job_rows(a.store, one)
-        assert row.token == 1 and row.user_id == asker.id
+        assert (row.token, row.level, row.user_id) == (1, LEVEL + deeper, asker.id)
         assert len(a.reviews._jobs) + len(b.reviews._jobs) == 1
-        # another game of the same user, meanwhile: still refused
+        # meanwhile: another game of the same user, or this one deeper still: refused
         (two, _) = await game(server)
-        with pytest.raises(ProtocolError) as refused:
-            await b.reviews.request(two, asker, None, LEVEL)
-        assert (refused.value.code, refused.value.status) == ("review_busy", 429)
-        await clear([a, b], (one,))
-
-
-async def test_a_request_that_read_the_game_before_a_deeper_review_of_it_started_joins_that(
-    server: ServerProc, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The same race, the user's first request at a higher level: the second (lower)
-    request is answered by the deeper review under way, as it is when read in time;
-    never 429. A request for a level above the one under way is refused: one review a
-    user at a time."""
-    (one, _) = await game(server)
-    async with nodes(
-        server, tmp_path, {"node_id": "a", "run": False}, {"node_id": "b", "run": False}
-    ) as (a, b):
-        asker = await user(a.store)
-        code, first = await a.reviews.request(one, asker, None, LEVEL + 1)
-        assert code == 202 and first["level"] == LEVEL + 1
-        real = b.reviews._job_rows
-        reads: list[str] = []
-
-        async def read_before_the_row(table_id: str) -> list[Any]:
-            reads.append(table_id)
-            return [] if len(reads) == 1 else await real(table_id)
-
-        monkeypatch.setattr(b.reviews, "_job_rows", read_before_the_row)
-        code, joined = await b.reviews.request(one, asker, None, LEVEL)
-        assert reads and code == 202
-        assert (joined["status"], joined["level"]) == ("queued", LEVEL + 1)
-        (row,) = await job_rows(a.store, one)
-        assert (row.level, row.user_id) == (LEVEL + 1, asker.id)
-        assert len(a.reviews._jobs) + len(b.reviews._jobs) == 1
-        reads.clear()
-        with pytest.raises(ProtocolError) as refused:
-            await b.reviews.request(one, asker, None, LEVEL + 2)
-        assert (refused.value.code, refused.value.status) == ("review_busy", 429)
+        for table, level in ((two, LEVEL), (one, LEVEL + deeper + 1)):
+            with pytest.raises(ProtocolError) as refused:
+                await b.reviews.request(table, asker, None, level)
+            assert (refused.value.code, refused.value.status) == ("review_busy", 429)
         await clear([a, b], (one,))
 
 
