@@ -24,7 +24,7 @@ from kozyr.i18n import default_lang, t
 from kozyr.records import RecordError, load, replay, save, verify
 from kozyr.review_command import REVIEW_HELP, review_cmd
 from kozyr.server.serve import serve
-from kozyr.terminal.help_lang import help_lang, use_russian_chrome
+from kozyr.terminal.help_lang import help_lang, help_text, use_russian_chrome
 from kozyr.terminal.session import Session
 from kozyr.terminal.tally import Tally, parse_stake, stake_words
 from kozyr.terminal.views import view_for
@@ -35,8 +35,7 @@ if HELP_LANG == "ru":
     use_russian_chrome()
 
 
-def _h(en: str, ru: str) -> str:
-    return ru if HELP_LANG == "ru" else en
+_h = help_text
 
 
 app = typer.Typer(
