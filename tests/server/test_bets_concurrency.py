@@ -62,7 +62,12 @@ async def act_patiently(me: Player, table: str, action: str) -> None:
     await me.send({"v": 1, "type": "action", "table": table, "id": cid, "action": action})
     deadline = time.monotonic() + 300
     while cid not in me.acks:
-        assert not any(e.get("id") == cid for e in me.errors), me.errors
+        refused = [e for e in me.errors if e.get("id") == cid]
+        if refused and refused[0].get("code") == "not_your_turn":
+            # the turn's clock ran out while the action queued behind the bets (a starved
+            # machine: CI here once saw it at nice 19) and played for the player: fine here
+            return
+        assert not refused, me.errors
         assert time.monotonic() < deadline, f"no ack for {cid}"
         await asyncio.sleep(0.01)
     while me.seqs.get(table, 0) < me.acks[cid]["seq"]:
