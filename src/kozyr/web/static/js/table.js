@@ -107,6 +107,7 @@ export class TableView {
     this.fairOpen = false; // the seed's fingerprint explained in full
     this.raised = null; // the card a first tap raised (touch screens)
     this.pointer = null; // the kind of the last pointer on the hand: mouse, touch or pen
+    this.handInView = false; // the page scrolled the first hand into view (keepHandInView)
     this.build();
     this.extras = new TableExtras(this); // #16B: deal summaries, score sheet, last trick
     this.hints = new HintControl(this, { errorText }); // #15: at tables that allow hints
