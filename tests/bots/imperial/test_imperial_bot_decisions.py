@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from imperial_bot_helpers import cards, end_observation
 
-from kozyr.bots.imperial import HeuristicBot, SearchBot, hint
+from kozyr.bots.imperial import HeuristicBot, SearchBot
 from kozyr.bots.imperial.heuristic import decide
+from kozyr.bots.imperial.hint import hint
 from kozyr.cards import CARD_NAMES as NAME
 from kozyr.cards import parse_card
 from kozyr.games.imperial import ImperialObservation

@@ -184,9 +184,10 @@ def test_a_search_handing_over_to_the_solver_plays_a_best_card_in_a_known_world(
     assert every[ranked(None)] <= max(every.values()) - 4 * POINT
 
 
-def test_level_5_hands_its_last_six_tricks_to_the_solver_with_two_players_only() -> None:
+def test_level_5_hands_its_last_eight_tricks_to_the_solver_with_two_players_only() -> None:
     bot = level_bot(5, seed=1)
-    assert isinstance(bot, SearchBot) and bot.solve_within == 6
+    assert isinstance(bot, SearchBot) and bot.solve_within == 8
+    assert bot.solve_from_root == 10
     three = level_bot(3, seed=1)
     assert isinstance(three, SearchBot) and three.solve_within is None
 
@@ -225,3 +226,28 @@ def test_the_review_values_these_endings_as_the_exhaustive_search_does(
     assert every[imperial_review.hindsight(state.clone(), 0)] == best
     monkeypatch.setattr(imperial_review, "SOLVE_WITHIN", 0)
     assert every[reviewed()[0].action] <= best - 4 * POINT
+
+
+@pytest.mark.parametrize(("left", "within"), [(12, 8), (11, 8), (10, 10), (9, 9), (7, 8)])
+def test_level_5_plays_the_whole_rest_double_dummy_from_ten_tricks_left(
+    left: int, within: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With 11 or 12 tricks left a playout is the heuristic's until 8 are left; from 10
+    left on, each world's rest of the deal is played double dummy from the card searched
+    on (at 7 left, the last 8 tricks already cover it: no heuristic trick is played)."""
+    from kozyr.bots.imperial import search as imperial_search
+
+    seen: list[int | None] = []
+
+    def spy(*args: object, solve_within: int | None = None, **kwargs: object) -> list[Ranked]:
+        seen.append(solve_within)
+        return []
+
+    monkeypatch.setattr(imperial_search, "search_observation", spy)
+    state = _ending(3, left, mid_trick=False)
+    seat = state.to_act
+    assert seat is not None
+    bot = level_bot(5, seed=1)
+    assert isinstance(bot, SearchBot)
+    bot.rank(state.observation(seat), state.legal_actions(), 0.0)
+    assert seen == [within]

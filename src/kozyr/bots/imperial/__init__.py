@@ -1,11 +1,11 @@
 """Imperial computer players (made by :mod:`kozyr.bots.registry`, which lists them).
 
 Kinds: ``level1``..``level5``, ``heuristic``, ``search`` and ``oracle`` (measurement only:
-it needs the real state, see :mod:`.oracle`).
+it needs the real state, see :mod:`.oracle`). The hints are in :mod:`.hint`, not imported
+here, so that a change to them leaves the strength rows current (bench/strength.py).
 """
 
 from .heuristic import HeuristicBot
-from .hint import hint
 from .levels import LEVEL_CAPS, level_bot
 from .oracle import OracleBot
 from .sampler import Sampler, sample_hidden
@@ -17,7 +17,6 @@ __all__ = [
     "OracleBot",
     "Sampler",
     "SearchBot",
-    "hint",
     "level_bot",
     "sample_hidden",
 ]

@@ -7,7 +7,7 @@ from kozyr.bots.base import Bot
 from .heuristic import HeuristicBot
 from .search import SearchBot
 
-__all__ = ["LEVEL_CAPS", "SOLVE_WITHIN", "level_bot"]
+__all__ = ["LEVEL_CAPS", "SOLVE_FROM_ROOT", "SOLVE_WITHIN", "level_bot"]
 
 LEVEL_CAPS: dict[int, float] = {3: 0.25, 4: 0.8, 5: 2.0}
 """Seconds per card of the search levels (the ``budget`` given to ``choose`` may lower it).
@@ -15,11 +15,18 @@ Level 3's cap keeps its decisions under 300 ms median on a shared 2-core machine
 
 _MISTAKES = {1: 0.3, 2: 0.1}
 
-SOLVE_WITHIN: dict[int, int] = {5: 6}
+SOLVE_WITHIN: dict[int, int] = {5: 8}
 """Levels whose playouts play their last tricks double dummy (two players): level 5
-hands each playout to the solver (:mod:`.solver`) for the last 6 tricks. With 8 it
-searched 14-56 worlds for a deal's first card against about 120 with 6 (bench/strength.py
-``imperial-dd6-l3``, ``imperial-dd8-l3``; docs/bots.md)."""
+hands each playout to the solver (:mod:`.solver`) for the last 8 tricks. Until
+2026-12-03 it was 6: the solver alone had made level 5 better than level 3 (heuristic
+playouts with eight times level 3's worlds had not), so more of each playout is now
+played double dummy, at fewer worlds (about 40-90 for a deal's first card against
+about 375; docs/bots.md)."""
+
+SOLVE_FROM_ROOT: dict[int, int] = {5: 10}
+"""Levels that, with this many tricks left or fewer, play every world's rest of the deal
+double dummy from the card searched on (two players): level 5 from 10 tricks left,
+where that still leaves about 25-140 worlds in its 2 s."""
 
 
 def level_bot(level: int, seed: int | None = None, max_worlds: int | None = None) -> Bot:
@@ -35,5 +42,6 @@ def level_bot(level: int, seed: int | None = None, max_worlds: int | None = None
             max_worlds=max_worlds,
             name=f"level{level}",
             solve_within=SOLVE_WITHIN.get(level),
+            solve_from_root=SOLVE_FROM_ROOT.get(level),
         )
     raise ValueError(f"bot level must be 1-5, not {level}")

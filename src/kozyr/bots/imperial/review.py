@@ -37,8 +37,9 @@ MISTAKE = 2.0
 BLUNDER = 8.0
 """A third of an imperial or more lost: a blunder."""
 SOLVE_WITHIN = 6
-"""Tricks left from which a two-player finish is played double dummy, as level 5 plays
-its own (:data:`.levels.SOLVE_WITHIN`)."""
+"""Tricks left from which a two-player finish is played double dummy. Level 5 plays its
+own from 8 (:data:`.levels.SOLVE_WITHIN`); the review keeps 6, which gives it more worlds
+for the many decisions of a whole game."""
 
 
 def points(state: ImperialState, seat: int, since: int = 0) -> float:

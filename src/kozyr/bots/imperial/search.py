@@ -34,6 +34,8 @@ __all__ = ["SearchBot", "equivalent_groups", "rank_in_worlds", "search_observati
 # The heuristic's own card gets this much extra, so equal values follow its advice (far
 # below one trick's weight in one world of thousands: value.TRICK_TIE).
 _TIE_BREAK = 1e-9
+# Tricks in a two-player deal (the only deals the solver plays).
+_TRICKS = 12
 # Time kept back from the budget for the set-up and the return.
 _MARGIN = 0.01
 
@@ -198,7 +200,9 @@ def search_observation(
 
 class SearchBot:
     """PIMC with heuristic playouts, within ``min(budget, cap)`` seconds per card; with
-    ``solve_within``, the last tricks of each playout are played double dummy (two players).
+    ``solve_within``, the last tricks of each playout are played double dummy (two players),
+    and with ``solve_from_root`` as well, a decision with that many tricks left or fewer
+    has every world's whole rest of the deal played double dummy.
 
     With ``max_worlds`` the number of worlds is fixed (and the bot deterministic given its
     seed, as long as the time cap is not reached first)."""
@@ -210,8 +214,10 @@ class SearchBot:
         max_worlds: int | None = None,
         name: str = "search",
         solve_within: int | None = None,
+        solve_from_root: int | None = None,
     ) -> None:
         self.name = name
+        self.solve_from_root = solve_from_root
         self.cap = cap
         self.max_worlds = max_worlds
         self.solve_within = solve_within
@@ -226,13 +232,17 @@ class SearchBot:
 
     def rank(self, obs: ImperialObservation, legal: Sequence[int], budget: float) -> list[Ranked]:
         limit = self.cap if budget <= 0 else min(budget, self.cap)
+        within = self.solve_within
+        left = _TRICKS - sum(obs.tricks)
+        if within is not None and self.solve_from_root is not None and left <= self.solve_from_root:
+            within = max(within, left)
         return search_observation(
             obs,
             legal,
             max(limit - _MARGIN, 0.0),
             self._rng_for(obs),
             self.max_worlds,
-            solve_within=self.solve_within,
+            solve_within=within,
         )
 
     def choose(self, observation: Observation, legal: Sequence[int], budget: float = 0.0) -> int:
