@@ -8,6 +8,9 @@ seconds from the kill until another process holds the table's lease (polled in t
 database) and until the spectator's next update after that (the game moving again), then
 starts the killed process again.
 The design's bound is the lease's ttl (``--ttl-ms``) plus one sweep (1 s).
+A table of bots alone plays only while someone watches it (docs/deploy.md, "Tables of
+bots alone"): the spectator is that watcher (the new owner hears its ``hello`` again);
+the limits on such tables are off, every round leaving one unfinished.
 
     .venv/bin/python bench/cluster_failover.py --rounds 3
 """
@@ -42,6 +45,8 @@ def start_node(
             "KOZYR_BOT_KIND": "random",
             "KOZYR_BOT_DELAY": "0.2",
             "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+            "KOZYR_MAX_BOT_TABLES": "0",
+            "KOZYR_MAX_BOT_TABLES_TOTAL": "0",
             **env_extra,
         }
     )

@@ -55,7 +55,7 @@ async def fill(store: Store, tables: int, moves: int, seed: int) -> int:
             id=f"t{made:05d}",
             game="imperial",
             players=2,
-            options=game_of("imperial").options_from_json({"target": 50}).to_json(),
+            options=game_of("imperial").options_from_json({"target": 20}).to_json(),
             seed=rng.getrandbits(256),
             seats=[Seat(user_id=ann.id, name="ann"), Seat(user_id=bob.id, name="bob")],
             status="playing",

@@ -5,7 +5,10 @@ PostgreSQL database of ``--postgres URL`` / ``$KOZYR_TEST_POSTGRES_URL``), opens
 ``--tables`` Imperial tables of two scripted people each (real WebSocket clients playing
 random legal moves as fast as they are acknowledged) and ``--bot-tables`` tables of bots
 only, runs for ``--seconds``, and prints actions per second (every action committed,
-people's and bots') with the people's p50/p99 acknowledgement latency.
+people's and bots') with the people's p50/p99 acknowledgement latency. A table of bots
+alone plays only while someone watches it (docs/deploy.md, "Tables of bots alone"), so
+each bot-only table has one watcher socket that reads (and drops) every frame, and the
+server runs with the limits on such tables off.
 
     .venv/bin/python bench/server_throughput.py --tables 20 --seconds 15
 """
@@ -41,6 +44,10 @@ SERVER_ENV = {
     "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
     "KOZYR_MAX_SOCKETS_PER_ADDRESS": "100000",
     "KOZYR_ACCOUNT_FRAMES": "100000",
+    # the bot-only tables: all of one account, each with a watcher socket of that account
+    "KOZYR_MAX_BOT_TABLES": "0",
+    "KOZYR_MAX_BOT_TABLES_TOTAL": "0",
+    "KOZYR_MAX_SOCKETS_PER_ACCOUNT": "100000",
 }
 
 
@@ -112,14 +119,33 @@ async def table_of_two(base: str, stop: float, latencies: list[float], k: int) -
         await b.close()
 
 
-async def bot_tables(base: str, count: int, game: str) -> None:
+async def bot_tables(base: str, count: int, game: str) -> tuple[list[str], str]:
+    """Opens ``count`` tables of bots only; returns their ids and the host's cookie."""
     host = httpx.AsyncClient(base_url=base, timeout=30)
     await host.post("/api/guest")
     n = 2 if game == "imperial" else 4
+    tables = []
     for _ in range(count):
         body = {"game": game, "players": n, "sit": False, "bots": [1] * n}
-        (await host.post("/api/tables", json=body)).raise_for_status()
+        made = await host.post("/api/tables", json=body)
+        made.raise_for_status()
+        tables.append(made.json()["table"]["id"])
+    cookie = "; ".join(f"{k}={v}" for k, v in host.cookies.items())
     await host.aclose()
+    return tables, cookie
+
+
+async def watch(base: str, cookie: str, table: str, stop: float) -> None:
+    """A watcher of a bot-only table (its bots play only while it is watched): says
+    ``hello`` and reads every frame until ``stop``, dropping them (never a slow reader)."""
+    url = base.replace("http", "ws") + "/ws"
+    async with websockets.connect(url, additional_headers={"Cookie": cookie}, max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "table": table}))
+        while (left := stop - time.monotonic()) > 0:
+            try:
+                await asyncio.wait_for(ws.recv(), left)
+            except (TimeoutError, websockets.ConnectionClosed):
+                return
 
 
 def committed(base: str) -> float:
@@ -136,8 +162,11 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
     start_actions = committed(base)
     started = time.monotonic()
     stop = started + args.seconds
-    await bot_tables(base, args.bot_tables, args.bot_game)
-    await asyncio.gather(*(table_of_two(base, stop, latencies, k) for k in range(args.tables)))
+    tables, cookie = await bot_tables(base, args.bot_tables, args.bot_game)
+    await asyncio.gather(
+        *(watch(base, cookie, table, stop) for table in tables),
+        *(table_of_two(base, stop, latencies, k) for k in range(args.tables)),
+    )
     elapsed = time.monotonic() - started
     total = committed(base) - start_actions
     latencies.sort()

@@ -6,7 +6,10 @@ clients that complete the handshake, watch that table and ask for its full ``syn
 again and again (under the flood limit), and never read a byte. Prints the server's
 RSS (``/proc/PID/status``) over ``--seconds``, how many of those sockets the server still
 holds open (``kozyr_connections``), and what each client finds when it finally reads
-(the close code, or the connection simply ended).
+(the close code, or the connection simply ended). A table of bots alone plays only
+while someone watches it (docs/deploy.md, "Tables of bots alone"): one more socket, of
+another account, watches it from the start and reads every frame (it is left out of the
+count of connections open).
 
     .venv/bin/python bench/slow_readers.py --sockets 8 --seconds 60
 """
@@ -23,6 +26,7 @@ import time
 from pathlib import Path
 
 import httpx
+import websockets
 from websockets.client import ClientProtocol
 from websockets.frames import Opcode
 from websockets.http11 import Response
@@ -116,6 +120,50 @@ async def flood_hellos(sock: RawSocket, table: str, stop: float, per_second: flo
     return f"sent {sent} hellos"
 
 
+class Watcher:
+    """A reading watcher of the bot-only table (its bots play only while it is watched):
+    says ``hello`` and reads every frame, dropping them, until closed."""
+
+    def __init__(self, url: str, cookie: str, table: str) -> None:
+        self.url, self.cookie, self.table = url, cookie, table
+        self.open = False
+        self.frames = 0
+        self.seq = 0
+        """The table's last ``seq`` seen (how far the bots have played)."""
+        self._task: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+        await asyncio.wait_for(self._ready.wait(), 30)
+        if not self.open:
+            raise SystemExit("the watcher could not connect")
+
+    async def _run(self) -> None:
+        try:
+            async with websockets.connect(
+                self.url, additional_headers={"Cookie": self.cookie}, max_size=None
+            ) as ws:
+                self.open = True
+                await ws.send(json.dumps({"type": "hello", "table": self.table}))
+                self._ready.set()
+                async for raw in ws:
+                    self.frames += 1
+                    frame = json.loads(raw)
+                    if frame.get("type") in ("update", "sync"):
+                        self.seq = int(frame.get("seq", self.seq))
+        except (OSError, websockets.WebSocketException):
+            pass
+        finally:
+            self.open = False
+            self._ready.set()
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+
 async def connections_open(http: httpx.AsyncClient) -> int:
     text = (await http.get("/metrics")).text
     match = re.search(r"^kozyr_connections (\S+)$", text, re.MULTILINE)
@@ -124,15 +172,22 @@ async def connections_open(http: httpx.AsyncClient) -> int:
 
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        env = {"KOZYR_BOT_DELAY": str(args.bot_delay)}
+        env = {
+            "KOZYR_BOT_DELAY": str(args.bot_delay),
+            "KOZYR_MAX_BOT_TABLES": "0",
+            "KOZYR_MAX_BOT_TABLES_TOTAL": "0",
+        }
         proc, base = start_server(Path(tmp), env)
         try:
-            http = httpx.AsyncClient(base_url=base, timeout=30)
+            # Idle pooled connections are dropped before the server's keep-alive (5 s)
+            # ends: the polls below come every 5 s and would race its close otherwise.
+            keep = httpx.Limits(keepalive_expiry=2)
+            http = httpx.AsyncClient(base_url=base, timeout=30, limits=keep)
             (await http.post("/api/guest")).raise_for_status()
             body = {
                 "game": "emperor",
                 "players": 4,
-                "options": {"rounds": 1000},
+                "options": {"rounds": 30},
                 "bots": [3, 3, 3, 3],
                 "sit": False,
             }
@@ -140,9 +195,15 @@ async def run(args: argparse.Namespace) -> None:
             r.raise_for_status()
             table = r.json()["table"]["id"]
             cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+            url = base.replace("http", "ws") + "/ws"
+            # Another account's (the slow sockets may use up this one's sockets).
+            async with httpx.AsyncClient(base_url=base, timeout=30) as other:
+                (await other.post("/api/guest")).raise_for_status()
+                watcher_cookie = "; ".join(f"{k}={v}" for k, v in other.cookies.items())
+            watcher = Watcher(url, watcher_cookie, table)
+            await watcher.start()
             await asyncio.sleep(args.warmup)  # let the game get going (a bigger sync)
             before = rss_mb(proc.pid)
-            url = base.replace("http", "ws") + "/ws"
             socks = [RawSocket(url, cookie) for _ in range(args.sockets)]
             for s in socks:
                 await s.open()
@@ -155,14 +216,14 @@ async def run(args: argparse.Namespace) -> None:
                 await asyncio.sleep(min(5.0, max(0.1, stop - time.monotonic())))
                 now = rss_mb(proc.pid)
                 peak = max(peak, now)
-                open_now = await connections_open(http)
+                open_now = await connections_open(http) - watcher.open
                 print(
                     f"  t={time.monotonic() - started:5.1f} s  RSS {now:6.0f} MB  "
                     f"server-side connections open: {open_now}"
                 )
             results = await asyncio.gather(*floods)
             after = rss_mb(proc.pid)
-            still = await connections_open(http)
+            still = await connections_open(http) - watcher.open
             print(f"server RSS: before {before:.0f} MB, peak {peak:.0f} MB, end {after:.0f} MB")
             print(f"peak growth per socket: {(peak - before) / args.sockets:.1f} MB")
             print(f"server-side connections still open at the end: {still}")
@@ -171,6 +232,7 @@ async def run(args: argparse.Namespace) -> None:
                 print(f"  socket {i}: {result}; reading now: {end}")
             for s in socks:
                 s.close()
+            await watcher.close()
             await http.aclose()
         finally:
             proc.terminate()

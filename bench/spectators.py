@@ -1,9 +1,12 @@
 """What spectators cost the server: CPU per frame per spectator.
 
 Starts ``kozyr serve`` on localhost (SQLite in a temporary folder) and plays two bot-only
-Emperor games (every seat a bot, no delay): one nobody watches, and one watched by
+Emperor games (every seat a bot, no delay): one "alone", and one watched by
 ``--spectators`` WebSocket clients that run in a separate process (each its own guest
-account, each reading every frame). Prints the server's CPU seconds (``/proc/PID/stat``)
+account, each reading every frame). A table of bots alone plays only while someone
+watches it (docs/deploy.md, "Tables of bots alone"), so the bench itself watches both
+games with one socket of the tables' creator (reading every frame): the difference
+between the two is the spectators'. Prints the server's CPU seconds (``/proc/PID/stat``)
 per game, per action, and the extra per action per spectator.
 
     .venv/bin/python bench/spectators.py --spectators 500 --rounds 3
@@ -31,6 +34,9 @@ LIMITS = {
     "KOZYR_MAX_SOCKETS_PER_ADDRESS": "100000",
     "KOZYR_FLOOD_FRAMES": "100000",
     "KOZYR_ACCOUNT_FRAMES": "100000",
+    # Two tables of bots alone from one account (the limits are for people's accounts).
+    "KOZYR_MAX_BOT_TABLES": "0",
+    "KOZYR_MAX_BOT_TABLES_TOTAL": "0",
 }
 
 
@@ -91,14 +97,35 @@ async def open_table(http: httpx.AsyncClient, rounds: int) -> str:
     return str(r.json()["table"]["id"])
 
 
-async def play(http: httpx.AsyncClient, pid: int, table: str) -> tuple[float, float, int]:
+async def watch(http: httpx.AsyncClient, url: str, table: str) -> asyncio.Task[int]:
+    """The bench's own watcher of ``table`` (its bots play only while it is watched), on a
+    socket of the tables' creator, reading every frame to the game's end; returns once its
+    ``hello`` has been answered."""
+    cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+    ready = asyncio.Event()
+    task = asyncio.create_task(spectate(url, cookie, table, ready, [0, 1]))
+    answered = asyncio.create_task(ready.wait())
+    done, _ = await asyncio.wait([task, answered], return_when=asyncio.FIRST_COMPLETED)
+    answered.cancel()
+    if task in done:
+        raise SystemExit("the watcher's socket closed before its hello was answered")
+    return task
+
+
+async def play(
+    http: httpx.AsyncClient, pid: int, table: str, watcher: asyncio.Task[int]
+) -> tuple[float, float, int]:
     """Seats the last bot (the game starts) and waits for the end: CPU s, wall s, actions."""
     cpu, wall = cpu_seconds(pid), time.perf_counter()
     (await http.post(f"/api/tables/{table}/bots", json={"seat": 0, "level": 3})).raise_for_status()
     while True:
         info = (await http.get(f"/api/tables/{table}")).json()["table"]
         if info["status"] == "finished":
-            return cpu_seconds(pid) - cpu, time.perf_counter() - wall, int(info["seq"])
+            used = cpu_seconds(pid) - cpu, time.perf_counter() - wall, int(info["seq"])
+            await asyncio.wait_for(watcher, 60)  # its socket closes at the end
+            return used
+        if watcher.done():
+            raise SystemExit(f"the watcher's socket closed mid-game: {watcher.result()} frames")
         await asyncio.sleep(0.05)
 
 
@@ -118,9 +145,10 @@ async def run(args: argparse.Namespace) -> None:
         try:
             http = httpx.AsyncClient(base_url=base, timeout=600)
             (await http.post("/api/guest")).raise_for_status()
-            # Alone: nobody watches.
+            url = base.replace("http", "ws") + "/ws"
+            # Alone: only the bench's watcher.
             alone = await open_table(http, args.rounds)
-            c0, w0, n0 = await play(http, proc.pid, alone)
+            c0, w0, n0 = await play(http, proc.pid, alone, await watch(http, url, alone))
             # Watched: the spectators (other accounts) hello first, then the game starts.
             cookies = []
             for _ in range(args.spectators):
@@ -129,7 +157,6 @@ async def run(args: argparse.Namespace) -> None:
                 cookies.append("; ".join(f"{k}={v}" for k, v in guest.cookies.items()))
                 await guest.aclose()
             watched = await open_table(http, args.rounds)
-            url = base.replace("http", "ws") + "/ws"
             spec = subprocess.Popen(
                 [sys.executable, __file__, "--child", url, watched],
                 stdin=subprocess.PIPE,
@@ -142,8 +169,9 @@ async def run(args: argparse.Namespace) -> None:
             line = await asyncio.to_thread(spec.stdout.readline)
             if line.strip() != "ready":
                 raise SystemExit(f"spectators failed: {line!r}")
+            watcher = await watch(http, url, watched)  # as at the game alone
             await idle(proc.pid)  # the spectators' hellos have all been answered
-            c1, w1, n1 = await play(http, proc.pid, watched)
+            c1, w1, n1 = await play(http, proc.pid, watched, watcher)
             done = await asyncio.to_thread(spec.stdout.readline)
             spec.wait(60)
             s = args.spectators

@@ -420,5 +420,97 @@ def ratings_rebuild(
         typer.echo(line)
 
 
+ledger_app = typer.Typer(
+    help=_h("The server's chip ledger.", "Учёт фишек сервера."), no_args_is_help=True
+)
+app.add_typer(ledger_app, name="ledger")
+
+
+@ledger_app.command(
+    "check",
+    help=_h(
+        "Audit the chip ledger: all balances must sum to 0 and each account's balance must "
+        "equal the sum of its journal entries; print every account that differs. Exit 0 "
+        "when consistent, 1 when not, 2 when the database cannot be read.",
+        "Проверить учёт фишек: сумма всех балансов должна быть 0, а баланс каждого счёта — "
+        "равен сумме его проводок; напечатать каждый расходящийся счёт. Код выхода 0, если "
+        "всё сходится, 1, если нет, 2, если база данных не читается.",
+    ),
+)
+def ledger_check(
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help=_h(
+                "Database URL (default: $KOZYR_DATABASE_URL, else the SQLite database in --data).",
+                "Адрес базы данных (по умолчанию $KOZYR_DATABASE_URL, иначе SQLite в --data).",
+            ),
+        ),
+    ] = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data",
+            help=_h(
+                "The server's data folder (default: $KOZYR_DATA or ./kozyr-data).",
+                "Папка данных сервера (по умолчанию $KOZYR_DATA или ./kozyr-data).",
+            ),
+        ),
+    ] = None,
+    lang: LangOpt = None,
+) -> None:
+    import asyncio
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from kozyr.server import ledger
+    from kozyr.server.config import Settings
+    from kozyr.server.store import Store
+
+    language: Lang = lang.value if lang else default_lang()
+    settings = Settings()
+    if data is not None:
+        settings.data = data
+        settings.database_url = None  # the folder given beats the environment's URL
+    if database is not None:
+        settings.database_url = database
+    if not settings.database_url and not (settings.data / "kozyr.db").is_file():
+        typer.echo(t("ledger_no_database", language, path=settings.data / "kozyr.db"), err=True)
+        raise typer.Exit(2)
+
+    async def run() -> ledger.Audit:
+        store = Store(settings.url)
+        try:
+            async with store.engine.connect() as conn:
+                return await ledger.audit(conn)
+        finally:
+            await store.close()
+
+    try:
+        found = asyncio.run(run())
+    except (SQLAlchemyError, OSError) as e:
+        typer.echo(t("ledger_unreadable", language, error=e), err=True)
+        raise typer.Exit(2) from e
+    if found.ok:
+        typer.echo(t("ledger_ok", language, accounts=found.accounts))
+        return
+    typer.echo(t("ledger_bad", language))
+    if found.total != 0:
+        typer.echo(f"  - {t('ledger_total', language, accounts=found.accounts, total=found.total)}")
+    for d in found.differences:
+        account = f"{d.key} (#{d.account_id}{', ' + d.name if d.name else ''})"
+        line = t(
+            "ledger_account",
+            language,
+            account=account,
+            balance=d.balance,
+            journal=d.journal,
+            diff=d.balance - d.journal,
+        )
+        typer.echo(f"  - {line}")
+    raise typer.Exit(1)
+
+
 def main() -> None:  # pragma: no cover - the console script entry
     app()

@@ -120,6 +120,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{ok} of {deals} deals match the seed.",
         "Совпадают с зерном сдач: {ok} из {deals}.",
     ),
+    # kozyr ledger check (docs/chips.md)
+    "ledger_ok": (
+        "The ledger is consistent: {accounts} accounts, all balances sum to 0, and each "
+        "equals the sum of its journal entries.",
+        "Учёт фишек сходится: счетов {accounts}, сумма всех балансов 0, и каждый баланс "
+        "равен сумме проводок его счёта.",
+    ),
+    "ledger_bad": ("The ledger is NOT consistent:", "Учёт фишек НЕ сходится:"),
+    "ledger_total": (
+        "all {accounts} balances sum to {total}, not 0",
+        "сумма всех балансов ({accounts}) равна {total}, а не 0",
+    ),
+    "ledger_account": (
+        "{account}: balance {balance}, journal sum {journal} (off by {diff})",
+        "{account}: баланс {balance}, сумма проводок {journal} (расхождение {diff})",
+    ),
+    "ledger_no_database": (
+        "No database at {path}: give --data or --database.",
+        "Базы данных нет: {path}; укажите --data или --database.",
+    ),
+    "ledger_unreadable": (
+        "The ledger cannot be read: {error}",
+        "Учёт фишек не читается: {error}",
+    ),
     "game_over": ("Game over", "Игра окончена"),
     "winner": ("{name} wins", "Победитель: {name}"),
     "quit": ("You left the game.", "Вы вышли из игры."),

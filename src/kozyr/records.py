@@ -228,7 +228,7 @@ def start(data: dict[str, Any]) -> GameState:
     deals = _parse_deals(data, game)
     try:
         return game.new_state(
-            game.options_from_json(options_json),
+            game.options_from_json(options_json, stored=True),
             seed=seed,
             deals=deals,
             first_dealer=data.get("first_dealer"),

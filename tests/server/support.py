@@ -91,6 +91,10 @@ class ServerProc:
                 # one address (127.0.0.1) makes every test's accounts; tests of the limit
                 # set their own
                 "KOZYR_ACCOUNT_LIMIT": "100000",
+                # ...and every account is new: their rated games rate (tests of those
+                # rules, tests/server/test_rating_eligibility.py, set their own)
+                "KOZYR_RATING_NEW_GAMES": "0",
+                "KOZYR_RATING_SHARED_ADDRESS": "1",
             }
         )
         if self.database_url:
@@ -250,6 +254,14 @@ class Player:
     async def hello(self, table: str, last_seq: int | None = None, **extra: Any) -> dict[str, Any]:
         await self.send({"v": 1, "type": "hello", "table": table, "last_seq": last_seq, **extra})
         return await self.expect("table")
+
+    async def spectate(self, table: str) -> None:
+        """Watches ``table`` from this player's socket (opened if need be), without waiting
+        for its frames: the bots of a table of bots alone play only while someone watches
+        (docs/deploy.md)."""
+        if self.ws is None:
+            await self.connect()
+        await self.send({"v": 1, "type": "hello", "table": table})
 
     def drain(self) -> None:
         while not self.inbox.empty():

@@ -179,3 +179,83 @@ async def test_deal_markets_close_when_dealt_and_settle_at_the_deal_end(
         assert (r.status_code, r.json()["code"]) == (403, "seated_cannot_bet")
     for p in (a, b, fan, rival):
         await p.close()
+
+
+def _names_anyone(value: object, user_id: int, name: str) -> bool:
+    """Whether a JSON value names a person: a ``user_id`` / ``user`` field, or his name."""
+    if isinstance(value, dict):
+        if value.get("user_id") == user_id or "user" in value:
+            return True
+        return any(_names_anyone(v, user_id, name) for v in value.values())
+    if isinstance(value, list):
+        return any(_names_anyone(v, user_id, name) for v in value)
+    return value == name
+
+
+async def test_b4_a_person_with_open_bets_on_a_table_cannot_sit_at_it(server: ServerProc) -> None:
+    """B4 (players never bet on their table) holds for bets placed before sitting down: a
+    table opened without sitting, or a seat left and then asked for again, is refused
+    (409 ``holds_bets``) while the bets are open, and nothing changes."""
+    maker = await Player(server, f"maker-{secrets.token_hex(3)}").sign_in()
+    leaver = await Player(server, f"leaver-{secrets.token_hex(3)}").sign_in()
+    other = await Player(server, f"other-{secrets.token_hex(3)}").sign_in()
+    body = {"game": "imperial", "players": 2}
+    async with ledger_of(server) as store:
+        await grant(store, maker.user["id"], 100)
+        await grant(store, leaver.user["id"], 100)
+
+        # the creator opens a table without sitting, bets, then asks for seat 0
+        first = (await maker.post("/api/tables", {**body, "sit": False}))["table"]["id"]
+        r = await bet(maker, first, "game.winner", "seat:0", 10)
+        assert r.status_code == 201, r.text
+        r = await maker.http.post(f"/api/tables/{first}/join", json={"seat": 0})
+        assert (r.status_code, r.json()["code"]) == (409, "holds_bets"), r.text
+        refusal = r.json()
+        assert refusal["params"] == {"chips": 10}
+        assert "10 chips in open bets" in refusal["message"]
+        assert refusal["message_ru"].startswith("У вас 10 фишек в открытых ставках")
+        info = (await maker.http.get(f"/api/tables/{first}")).json()["table"]
+        assert [s["kind"] for s in info["seats"]] == ["empty", "empty"]
+        assert info["status"] == "open" and info["join_order"] == []
+        # any free seat is refused the same way, and the bet stands
+        r = await maker.http.post(f"/api/tables/{first}/join", json={})
+        assert (r.status_code, r.json()["code"]) == (409, "holds_bets"), r.text
+        winner = (await markets(maker, first))["game.winner"]
+        assert winner["pools"] == {"seat:0": 10, "seat:1": 0}
+        assert [b["chips"] for b in winner["my_bets"]] == [10]
+        assert await wallet(store, maker) == 90 and await escrows(store, first) == 10
+
+        # a seated player leaves, bets, and asks for his seat again
+        second = (await leaver.post("/api/tables", body))["table"]["id"]
+        r = await bet(leaver, second, "deal.1.capot", "no", 25)
+        assert (r.status_code, r.json()["code"]) == (403, "seated_cannot_bet")
+        await leaver.post(f"/api/tables/{second}/leave")
+        r = await bet(leaver, second, "deal.1.capot", "no", 25)
+        assert r.status_code == 201, r.text
+        r = await leaver.http.post(f"/api/tables/{second}/join", json={"seat": 0})
+        assert (r.status_code, r.json()["code"]) == (409, "holds_bets"), r.text
+        assert r.json()["params"] == {"chips": 25} and r.json()["message_ru"]
+        info = (await leaver.http.get(f"/api/tables/{second}")).json()["table"]
+        assert [s["kind"] for s in info["seats"]] == ["empty", "empty"]
+        assert info["status"] == "open"
+        capot = (await markets(leaver, second))["deal.1.capot"]
+        assert capot["pools"] == {"yes": 0, "no": 25} and len(capot["my_bets"]) == 1
+        assert await wallet(store, leaver) == 75 and await escrows(store, second) == 25
+
+        # someone else sits there: what he (a player) sees of the markets names no bettor
+        await other.connect()
+        await other.post(f"/api/tables/{second}/join", {"seat": 1})
+        await other.hello(second)
+        r = await bet(maker, second, "deal.1.capot", "yes", 5)
+        assert r.status_code == 201, r.text
+        frame = await other.expect("market", table=second)
+        assert frame["market"]["pools"] == {"yes": 5, "no": 25}
+        shown = (await other.http.get(f"/api/tables/{second}/markets")).json()["markets"]
+        assert all(mk["my_bets"] == [] for mk in shown)
+        info = (await other.http.get(f"/api/tables/{second}")).json()
+        for bettor in (maker, leaver):
+            for seen in (frame, shown, info):
+                assert not _names_anyone(seen, bettor.user["id"], str(bettor.name)), seen
+        assert await problems(store) == []
+    for p in (maker, leaver, other):
+        await p.close()

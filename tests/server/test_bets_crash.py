@@ -65,6 +65,7 @@ async def test_kill_9_during_settlement_settles_each_market_once(
                 text("SELECT balance FROM ledger_accounts WHERE key = :k FOR UPDATE"),
                 {"k": escrow},
             )
+        await fans[0].spectate(table_id)  # bots alone play while someone watches
         # The last seat filled starts a game of bots that can end, and its settlement
         # block on the held row, before the response is sent: so the request is not
         # awaited here (a loaded machine once timed it out); it ends with the kill.

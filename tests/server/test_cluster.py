@@ -165,8 +165,17 @@ async def test_a_game_across_three_processes(cluster: ClusterFactory) -> None:
         assert (r.status_code, r.json()["code"]) == (409, "market_closed"), r.text
         r = await a.http.post(f"/api/tables/{other}/bets", json={**body, "key": "a-1"})
         assert (r.status_code, r.json()["code"]) == (403, "seated_cannot_bet"), r.text
+        # B4 through the relay: the fan holds a bet on node-0's table, so the owner
+        # refuses him its free seat
+        r = await fan.http.post(f"/api/tables/{other}/join", json={"seat": 1})
+        assert (r.status_code, r.json()["code"]) == (409, "holds_bets"), r.text
+        assert r.json()["params"] == {"chips": 10}
         # quick play through node-2 takes the free seat of node-0's open table
-        joined = await fan.post("/api/quickplay", {"game": "imperial", "players": 2})
+        joiner = await Player(nodes[2]).sign_in()
+        try:
+            joined = await joiner.post("/api/quickplay", {"game": "imperial", "players": 2})
+        finally:
+            await joiner.close()
         assert joined["table"]["id"] == other
         assert joined["seat"] == 1 and joined["table"]["status"] == "playing"
 

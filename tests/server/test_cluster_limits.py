@@ -266,6 +266,7 @@ async def test_open_tables_are_counted_over_both_processes(cluster: ClusterFacto
         r = await _create(u4.http, bots)
         assert r.status_code == 201, r.text
         bots_table = r.json()["table"]["id"]
+        await u4.spectate(bots_table)  # bots alone play while someone watches
         r = await _create(u5.http)
         assert _refused(r), "u5 has no table: the address's six refuse it"
         # once the bots' game is over, the address has five: u5 may, through the other

@@ -105,6 +105,7 @@ async def test_fixed_table_seed_is_a_full_digest_and_says_so(tmp_path: Path) -> 
     try:
         body = {"game": "imperial", "options": {"target": 1}, "bots": [1, 1], "sit": False}
         info = (await me.post("/api/tables", body))["table"]
+        await me.spectate(info["id"])  # bots alone play while someone watches
         assert info["seed_secret"] is False
         key = json.dumps(["demo", "imperial", 2, info["options"]], sort_keys=True)
         expected = hashlib.sha256(f"{key}:0".encode()).hexdigest()  # 256 bits, all of them

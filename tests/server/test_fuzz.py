@@ -242,3 +242,93 @@ def test_fuzzed_http_bodies(fresh_server: ServerProc) -> None:
         assert statuses.get(status, 0) > 0, statuses
     assert httpx.get(fresh_server.base + "/healthz").status_code == 200
     assert "Traceback" not in fresh_server.log.read_text()
+
+
+# -- lone surrogates (issue 27 item 5) ------------------------------------------------
+
+FIELDS_OF = {
+    "hello": ["type", "table", "invite", "last_seq"],
+    "action": ["type", "table", "id", "action", "seq"],
+    "back": ["type", "table"],
+    "unwatch": ["type", "table"],
+    "lobby": ["type", "offset", "limit"],
+    "ping": ["type", "t"],
+}
+lone_surrogates = st.integers(0xD800, 0xDFFF).map(chr)
+# text around one lone surrogate (hypothesis's own text has none, so it never pairs)
+unicode_breaking = st.builds(
+    lambda before, s, after: before + s + after,
+    st.text(max_size=8),
+    lone_surrogates,
+    st.text(max_size=8),
+)
+
+
+@st.composite
+def surrogate_frames(draw: st.DrawFn, table: str) -> tuple[str, str]:
+    """A frame of each type with a lone surrogate in one of its fields, as a value, in a
+    list or object under it, or as a key; (the JSON text, where it is)."""
+    kind = draw(st.sampled_from(sorted(FIELDS_OF)))
+    frame: dict[str, Any] = {"type": kind, "v": 1}
+    frame.update({"table": table, "id": "a1", "action": "QS", "t": 7, "invite": "x"})
+    bad = draw(unicode_breaking)
+    field = draw(st.sampled_from([*FIELDS_OF[kind], "key"]))
+    if field == "key":
+        frame[bad] = 1
+    else:
+        frame[field] = draw(st.sampled_from([bad, [1, bad], {"k": bad}, {bad: 1}]))
+    # ensure_ascii writes the surrogate as the escape a client would send: "\ud800"
+    return json.dumps(frame, ensure_ascii=True), field
+
+
+def test_lone_surrogates_get_bad_frame_and_the_socket_stays(server: ServerProc) -> None:
+    """A lone surrogate anywhere in any frame is answered ``bad_frame`` (nothing of it is
+    echoed: it could not be written as UTF-8), and the socket still answers a ping."""
+
+    async def setup() -> tuple[Player, str]:
+        a, b = await Player(server).sign_in(), await Player(server).sign_in()
+        body = {"game": "imperial", "turn_timeout": None}
+        table = (await a.post("/api/tables", body))["table"]["id"]
+        await b.post(f"/api/tables/{table}/join", {})
+        await b.http.aclose()
+        await a.connect()
+        await a.hello(table)
+        return a, table
+
+    loop = asyncio.new_event_loop()
+    try:
+        a, table = loop.run_until_complete(setup())
+        marks = itertools.count()
+
+        @settings(
+            max_examples=60,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+        )
+        @given(surrogate_frames(table))
+        def run(sample: tuple[str, str]) -> None:
+            raw, field = sample
+
+            async def go() -> None:
+                await asyncio.sleep(0.05)  # under the frames-per-second limits
+                a.drain()
+                await a.send(raw)
+                error = await a.expect("error", timeout=10)
+                assert error["code"] == "bad_frame", (raw, error)
+                assert "surrogate" in error["message"]
+                assert error["message_ru"]
+                assert "id" not in error and "table" not in error
+                mark = f"after-{next(marks)}"
+                await a.send({"type": "ping", "t": mark})
+                pong = await a.expect("pong", timeout=10)
+                assert pong["t"] == mark, (raw, field)
+                assert a.closed_code is None
+
+            loop.run_until_complete(go())
+
+        run()
+        assert "Traceback" not in server.log.read_text()
+        assert "Exception in ASGI application" not in server.log.read_text()
+        loop.run_until_complete(a.close())
+    finally:
+        loop.close()

@@ -73,11 +73,12 @@ def test_cross_site_posts_are_refused(server: ServerProc) -> None:
             "null",
             f"https://127.0.0.1:{port}",  # not https here: another site
             f"http://127.0.0.1.evil.example:{port}",
+            "http://[::1]:8080",  # another port: another program (issue 27 item 8a)
         ):
             r = http.post("/api/guest", headers={"Origin": origin})
             refused(r, 403, "bad_origin")
             assert "set-cookie" not in r.headers
-        for origin in (server.base, f"http://localhost:{port}", "http://[::1]:8080"):
+        for origin in (server.base, f"http://localhost:{port}", f"http://[::1]:{port}"):
             assert http.post("/api/guest", headers={"Origin": origin}).status_code == 201
         # reading needs no Origin check (the browser keeps the answer from a foreign page)
         assert http.get("/api/tables", headers={"Origin": "http://evil.example"}).status_code == 200
@@ -121,6 +122,29 @@ def test_websocket_checks_host_and_origin(server: ServerProc) -> None:
     assert ws_handshake(server, f"localhost:{server.port}", None, cookie) == 101
 
 
+def test_another_port_of_an_allowed_host_is_another_site(server: ServerProc) -> None:
+    """Cookies are shared by every port of a host, origins are not: a page of another
+    program on this machine may neither call the API nor open the game stream."""
+    cookie = guest_cookie(server)
+    port = server.port
+    other = port + 1 if port < 65535 else port - 1
+    here = f"127.0.0.1:{port}"
+    with httpx.Client(base_url=server.base, headers={"Cookie": cookie}) as http:
+        for origin in (f"http://127.0.0.1:{other}", "http://127.0.0.1", "http://localhost:9999"):
+            refused(
+                http.post("/api/tables", json={}, headers={"Origin": origin}), 403, "bad_origin"
+            )
+            assert ws_handshake(server, here, origin, cookie) == 403
+        # the server's own origin, under any of its allowed names, on its port
+        for origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
+            assert http.post("/api/guest", headers={"Origin": origin}).status_code == 201
+            assert ws_handshake(server, here, origin, cookie) == 101
+        # the port is the one the browser came to (its Host), default ports included
+        assert ws_handshake(server, "localhost", "http://localhost:80", cookie) == 101
+        assert ws_handshake(server, "localhost:80", "http://localhost", cookie) == 101
+        assert ws_handshake(server, "localhost", f"http://localhost:{port}", cookie) == 403
+
+
 def test_https_origins_behind_a_proxy(fresh_server: ServerProc) -> None:
     fresh_server.env = {
         "KOZYR_HTTPS": "1",
@@ -138,16 +162,29 @@ def test_https_origins_behind_a_proxy(fresh_server: ServerProc) -> None:
             "https://app.example:8080",
         ):
             refused(http.post("/api/guest", headers={"Origin": origin}), 403, "bad_origin")
-        for origin in (
-            "https://kozyr.example",
-            f"https://127.0.0.1:{port}",
-            "http://app.example:8080",
-        ):
-            assert http.post("/api/guest", headers={"Origin": origin}).status_code == 201
+        # the proxy passes the browser's Host (proxy_set_header Host $host): port 443
+        proxied = {"Host": "kozyr.example"}
+        for origin in ("https://kozyr.example", "https://kozyr.example:443"):
+            r = http.post("/api/guest", headers={"Origin": origin, **proxied})
+            assert r.status_code == 201
+        r = http.post("/api/guest", headers={"Origin": f"https://kozyr.example:{port}", **proxied})
+        refused(r, 403, "bad_origin")
+        assert (
+            http.post("/api/guest", headers={"Origin": f"https://127.0.0.1:{port}"}).status_code
+            == 201
+        )
+        # KOZYR_ALLOWED_ORIGINS: exactly these, whatever the Host
+        assert (
+            http.post("/api/guest", headers={"Origin": "http://app.example:8080"}).status_code
+            == 201
+        )
     cookie = guest_cookie(fresh_server)
+    assert ws_handshake(fresh_server, "kozyr.example", "http://kozyr.example", cookie) == 403
+    assert ws_handshake(fresh_server, "kozyr.example", "https://kozyr.example", cookie) == 101
     host = f"kozyr.example:{port}"
-    assert ws_handshake(fresh_server, host, "http://kozyr.example", cookie) == 403
-    assert ws_handshake(fresh_server, host, "https://kozyr.example", cookie) == 101
+    assert ws_handshake(fresh_server, host, "https://kozyr.example", cookie) == 403
+    assert ws_handshake(fresh_server, host, "http://app.example:8080", cookie) == 101
+    assert ws_handshake(fresh_server, host, "http://app.example:8081", cookie) == 403
 
 
 def test_security_headers_on_every_response(server: ServerProc) -> None:

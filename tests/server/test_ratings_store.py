@@ -93,7 +93,7 @@ def test_live_updates_are_openskills_and_rebuild_gets_the_same(tmp_path: Path) -
     async def body() -> None:
         store = Store(sqlite_url(tmp_path))
         await store.migrate()
-        ratings.install(store)
+        ratings.install(store, ratings.Eligibility.off())  # the rules: test_rating_eligibility
         try:
             await play_history(store)
             live = await snapshot(store)
@@ -134,7 +134,7 @@ def test_a_finish_hook_that_runs_twice_moves_a_rating_once(tmp_path: Path) -> No
     async def body() -> None:
         store = Store(sqlite_url(tmp_path))
         await store.migrate()
-        ratings.install(store)
+        ratings.install(store, ratings.Eligibility.off())  # the rules: test_rating_eligibility
         try:
             await store.create_user("p1", None, guest=False)
             await finish(store, "g1", "imperial", [person(1), bot(2)], [0, 1], 1000, True)
@@ -142,7 +142,7 @@ def test_a_finish_hook_that_runs_twice_moves_a_rating_once(tmp_path: Path) -> No
             row = await store.table("g1")
             assert row is not None and row.rated and row.result is not None
             async with store._write() as conn:
-                await ratings.on_finish(conn, row)
+                await ratings.on_finish(conn, row, ratings.Eligibility.off())
             assert await snapshot(store) == once
         finally:
             await store.close()
@@ -156,7 +156,7 @@ def test_the_rebuild_command_restores_the_live_numbers(tmp_path: Path) -> None:
     async def setup() -> tuple[list[Any], list[Any]]:
         store = Store(url)
         await store.migrate()
-        ratings.install(store)
+        ratings.install(store, ratings.Eligibility.off())  # the rules: test_rating_eligibility
         try:
             await play_history(store)
             live = await snapshot(store)

@@ -96,7 +96,8 @@ async def _hammer(http: httpx.AsyncClient, table: str, seen: dict[str, int]) -> 
 
 async def test_no_complete_record_before_the_last_commit(tmp_path: Path) -> None:
     """Bot games at full speed, their record and replay read concurrently all along."""
-    proc = ServerProc(tmp_path / "data", env={"KOZYR_MAX_OPEN_TABLES": "0"}).start()
+    env = {"KOZYR_MAX_OPEN_TABLES": "0", "KOZYR_MAX_BOT_TABLES": "0"}
+    proc = ServerProc(tmp_path / "data", env=env).start()
     host = await Player(proc).sign_in()
     try:
         seen = {"partial": 0, "complete": 0, "replays": 0}
@@ -105,6 +106,8 @@ async def test_no_complete_record_before_the_last_commit(tmp_path: Path) -> None
                 (await host.post("/api/tables", {**BOTS_ONLY, "bots": [1, 1]}))["table"]["id"]
                 for _ in range(8)
             ]
+            for t in tables:
+                await host.spectate(t)  # bots alone play while someone watches
             await asyncio.wait_for(
                 asyncio.gather(*(_hammer(host.http, t, seen) for t in tables)), 300
             )

@@ -34,8 +34,10 @@ BARGAINING = {
 async def finished_game(
     player: Player, body: dict[str, Any], timeout: float = 120
 ) -> tuple[str, dict[str, Any]]:
-    """A new table of bots alone, once the database says its game is over: (id, table)."""
+    """A new table of bots alone, watched by ``player`` until the database says its game
+    is over: (id, table)."""
     table = (await player.post("/api/tables", body))["table"]
+    await player.spectate(table["id"])  # bots alone play while someone watches
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         r = await player.http.get(f"/api/games/{table['id']}/record")

@@ -249,11 +249,13 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_memory_freed(
         assert (await http.post("/api/guest")).status_code == 201
         body = {
             "game": "emperor",
-            "options": {"rounds": 1000},
+            "options": {"rounds": 30},
             "bots": [3, 3, 3, 3],
             "sit": False,
         }
         table = (await http.post("/api/tables", json=body)).json()["table"]["id"]
+        fan = await Player(server).sign_in()
+        await fan.spectate(table)  # bots alone play while someone watches
         await asyncio.sleep(3)  # a long game under way: a big sync frame
         before = _rss_mb(server.proc.pid)
         cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
@@ -262,10 +264,10 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_memory_freed(
             await s.open()
             socks.append(s)
         hammers = [asyncio.create_task(_hammer(s, table)) for s in socks]
-        assert await _connections(http) == 4
+        assert await _connections(http) == 5  # and the fan's
         # The server gives up on each of them (they never read a byte).
         deadline = time.monotonic() + 90
-        while await _connections(http) > 0:
+        while await _connections(http) > 1:
             assert time.monotonic() < deadline, "the non-reading sockets were never closed"
             await asyncio.sleep(0.5)
         await asyncio.wait_for(asyncio.gather(*hammers), 30)
@@ -278,6 +280,9 @@ async def test_a_client_that_never_reads_is_cut_off_and_its_memory_freed(
         # The game went on for everybody else.
         info = (await http.get(f"/api/tables/{table}")).json()["table"]
         assert info["status"] == "playing" and info["seq"] > 0
+        seq = info["seq"]
+        await fan.expect("update", seq=seq + 1)
+        await fan.close()
     finally:
         for s in socks:
             s.close()

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import pytest
+from tests.server.betting_support import bet, grant, ledger_of
 from tests.server.support import Player, ServerProc
 
 pytestmark = pytest.mark.asyncio
@@ -229,7 +230,7 @@ async def test_a_start_the_wallet_no_longer_covers_unseats_him(server: ServerPro
         waiting = (await a.post("/api/tables", body))["table"]["id"]
         await a.hello(waiting)
         # a spends 600 of his 1000 at another table meanwhile
-        other = {**body, "bots": [1], "options": {"target": 50}}
+        other = {**body, "bots": [1], "options": {"target": 20}}
         await a.post("/api/tables", other)
         assert await balance(a) == 400
         joined = await c.post(f"/api/tables/{waiting}/join", {})
@@ -247,20 +248,86 @@ async def test_a_start_the_wallet_no_longer_covers_unseats_him(server: ServerPro
         await c.close()
 
 
-async def test_the_daily_top_up_and_its_idempotency_key(server: ServerProc) -> None:
+async def test_no_top_up_while_chips_are_held_in_escrow(server: ServerProc) -> None:
+    """The chips a running stake game holds in escrow are still the person's: with them he
+    has 100 or more, so no top-up is due (docs/chips.md)."""
     g = await Player(server).sign_in()  # 200 chips
-    rich = await registered(server)
     try:
         body = {
             "game": "imperial",
             "players": 2,
-            "options": {"target": 50},
             "bots": [1],
             "stake": {"kind": "per_game", "chips": 150},
+            "turn_timeout": 0,  # the game waits for g's first move as long as the test runs
         }
         await g.post("/api/tables", body)  # 150 of 200 go to escrow
         mine = await wallet(g)
-        assert mine["balance"] == 50 and mine["held"] == 150 and mine["can_top_up"] is True
+        assert mine["balance"] == 50 and mine["held"] == 150 and mine["can_top_up"] is False
+        assert mine["in_escrow"] == 150 and mine["in_bets"] == 0
+        r = await g.http.post("/api/wallet/top-up", json={"key": "k-1"})
+        assert (r.status_code, r.json()["code"]) == (409, "top_up_not_due"), r.text
+        assert r.json()["params"] == {"balance": 50, "held": 150}
+        assert "200 chips: 50 in your wallet and 150 held" in r.json()["message"]
+        assert r.json()["message_ru"].startswith("У вас 200 фишек: 50 на счёте и 150 в залоге")
+        after = await wallet(g)
+        assert after["balance"] == 50 and after["held"] == 150
+        assert [e["kind"] for e in after["entries"]] == ["escrow", "grant"]
+    finally:
+        await g.close()
+
+
+async def test_no_top_up_while_chips_ride_on_open_bets(server: ServerProc) -> None:
+    """Chips in bets not settled yet count with the balance: 50 in the wallet and 950 on a
+    bet is 1,000, no top-up; 30 and 40 on a bet is 70, topped up by 30 (to 100 in all).
+    The wallet shows them as held."""
+    owner = await Player(server).sign_in()
+    rich, poor = await registered(server), await Player(server).sign_in()
+    try:
+        table = (await owner.post("/api/tables", {"game": "imperial", "players": 2}))["table"]
+        async with ledger_of(server) as store:
+            await grant(store, poor.user["id"], 70)
+        r = await bet(rich, table["id"], "game.winner", "seat:0", 950)
+        assert r.status_code == 201, r.text
+        mine = await wallet(rich)
+        assert (mine["balance"], mine["held"], mine["in_escrow"], mine["in_bets"]) == (
+            50,
+            950,
+            0,
+            950,
+        )
+        assert mine["can_top_up"] is False
+        r = await rich.http.post("/api/wallet/top-up", json={"key": "k-1"})
+        assert (r.status_code, r.json()["code"]) == (409, "top_up_not_due"), r.text
+        assert r.json()["params"] == {"balance": 50, "held": 950}
+        assert r.json()["message"] and r.json()["message_ru"]
+        assert await balance(rich) == 50
+
+        r = await bet(poor, table["id"], "deal.1.capot", "yes", 40)
+        assert r.status_code == 201, r.text
+        mine = await wallet(poor)
+        assert (mine["balance"], mine["held"], mine["in_bets"], mine["can_top_up"]) == (
+            30,
+            40,
+            40,
+            True,
+        )
+        done = await poor.post("/api/wallet/top-up", {"key": "k-1"})
+        assert done == {"balance": 60, "amount": 30, "replayed": False}
+        mine = await wallet(poor)
+        assert mine["balance"] + mine["held"] == 100 and mine["can_top_up"] is False
+    finally:
+        for p in (owner, rich, poor):
+            await p.close()
+
+
+async def test_the_daily_top_up_and_its_idempotency_key(server: ServerProc) -> None:
+    g = await Player(server).sign_in()
+    rich = await registered(server)
+    try:
+        async with ledger_of(server) as store:
+            await grant(store, g.user["id"], 50)  # a guest who has lost 150 of his 200
+        mine = await wallet(g)
+        assert mine["balance"] == 50 and mine["held"] == 0 and mine["can_top_up"] is True
         first = await g.post("/api/wallet/top-up", {"key": "k-1"})
         assert first == {"balance": 100, "amount": 50, "replayed": False}
         again = await g.post("/api/wallet/top-up", {"key": "k-1"})
@@ -270,9 +337,9 @@ async def test_the_daily_top_up_and_its_idempotency_key(server: ServerProc) -> N
         assert "today" in r.json()["message"]
         after = await wallet(g)
         assert after["balance"] == 100 and after["can_top_up"] is False
-        assert [e["kind"] for e in after["entries"]] == ["top_up", "escrow", "grant"]
+        assert [e["kind"] for e in after["entries"]] == ["top_up", "grant", "grant"]
         r = await rich.http.post("/api/wallet/top-up", json={"key": "k-1"})
-        assert r.status_code == 409 and r.json()["params"] == {"balance": 1000}
+        assert r.status_code == 409 and r.json()["params"] == {"balance": 1000, "held": 0}
         for bad in ({}, {"key": ""}, {"key": 5}, {"key": "x" * 101}):
             r = await g.http.post("/api/wallet/top-up", json=bad)
             assert r.status_code == 400, bad
@@ -285,7 +352,7 @@ async def test_the_daily_top_up_and_its_idempotency_key(server: ServerProc) -> N
 async def test_the_wallet_pages_newest_first(server: ServerProc) -> None:
     g = await Player(server).sign_in()
     try:
-        body = {"game": "imperial", "players": 3, "options": {"target": 50}, "bots": [1, 1]}
+        body = {"game": "imperial", "players": 3, "options": {"target": 20}, "bots": [1, 1]}
         for chips in (10, 20):
             await g.post("/api/tables", {**body, "stake": {"kind": "per_game", "chips": chips}})
         first = await wallet(g, limit="2")

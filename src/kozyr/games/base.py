@@ -60,7 +60,50 @@ class DealError(GameError):
 
 
 class OptionsError(GameError):
-    """A game option with a value the game does not allow."""
+    """A game option with a value the game does not allow: ``str(error)`` is the English
+    message, ``message_ru`` the Russian one (None: only the English is known)."""
+
+    def __init__(self, message: str, message_ru: str | None = None) -> None:
+        super().__init__(message)
+        self.message_ru = message_ru
+
+
+def shown_option(value: object, lang: Lang) -> str:
+    """An option's value as a message quotes it: short, whatever was sent (an int too
+    long for ``repr`` raises ValueError past 4300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        bits = value.bit_length()
+        return f"a {bits}-bit number" if lang == "en" else f"число в {bits} бит"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_option(name: str, value: object, low: int, high: int) -> int:
+    """``value`` if it is a whole number ``low``-``high``; else :class:`OptionsError`
+    naming the option and its range in English and Russian. A bool is not a number
+    (``"players": true`` is a mistake, not a 1).
+
+    >>> check_option("target", 21, 1, 20)
+    Traceback (most recent call last):
+    ...
+    kozyr.games.base.OptionsError: target must be a whole number from 1 to 20, not 21
+    >>> check_option("players", 4, 2, 3)
+    Traceback (most recent call last):
+    ...
+    kozyr.games.base.OptionsError: players must be 2 or 3, not 4
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return value
+    en, ru = shown_option(value, "en"), shown_option(value, "ru")
+    if high == low + 1:
+        raise OptionsError(
+            f"{name} must be {low} or {high}, not {en}",
+            f"Параметр «{name}»: {low} или {high}, а не {ru}",
+        )
+    raise OptionsError(
+        f"{name} must be a whole number from {low} to {high}, not {en}",
+        f"Параметр «{name}»: целое число от {low} до {high}, а не {ru}",
+    )
 
 
 class Observation(Protocol):

@@ -14,6 +14,8 @@ finished game. Only the engines (and each game's bots) know the rules behind the
 True
 >>> GAMES["emperor"].draw_start(4, 7, state.dealing) is None
 True
+>>> GAMES["emperor"].facts()["players"], GAMES["emperor"].facts()["unit"]
+([3, 4], 'round')
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ from kozyr.games.base import DealError, GameError, GameState, OptionsError
 from kozyr.games.deal_json import card_names, claim, optional_card, read_hands, require_object
 from kozyr.games.dealing import SECURE
 from kozyr.games.emperor import EmperorDeal, EmperorOptions, EmperorState
+from kozyr.games.emperor import facts as emperor_facts
 from kozyr.games.emperor.deal import seeded_deal as emperor_seeded_deal
 from kozyr.games.emperor.markets import CATALOGUE as EMPEROR_MARKETS
 from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
+from kozyr.games.imperial import facts as imperial_facts
 from kozyr.games.imperial.deal import draw_first_dealer
 from kozyr.games.imperial.deal import seeded_deal as imperial_seeded_deal
 from kozyr.games.imperial.markets import CATALOGUE as IMPERIAL_MARKETS
@@ -92,13 +96,25 @@ class Game(ABC):
     stake_kinds: tuple[str, ...]
     markets: Catalogue
     """What spectators may bet on, and how the game's events decide it (B4)."""
+    rank_order: tuple[int, ...]
+    """Ranks (2 to 14, ace 14) high to low within a suit."""
+    unit: str
+    """What one hand of the game is called: ``deal`` or ``round``."""
+    score_columns: tuple[str, ...]
+    """The score table's columns after the player's name, as the page's message keys."""
+    decision_kinds: tuple[str, ...]
+    """The phases in which a player chooses something other than a card to play."""
+    panels: tuple[str, ...]
+    """What a table shows for this game only (``dealer``, ``turnup``, ``titles``, ...)."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
 
     @abstractmethod
-    def options_from_json(self, data: Mapping[str, Any]) -> Options:
-        """The options from their JSON form; :class:`OptionsError` names a bad one."""
+    def options_from_json(self, data: Mapping[str, Any], *, stored: bool = False) -> Options:
+        """The options from their JSON form; :class:`OptionsError` names a bad one.
+        ``stored``: options a table or record already holds, read with the wider ranges
+        older versions accepted, so that a game made then still loads."""
 
     @abstractmethod
     def new_state(
@@ -150,6 +166,29 @@ class Game(ABC):
     def settle(self, terms: StakeTerms, state: GameState) -> list[int]:
         """Chips each seat receives (negative: pays) at the end; sums to zero (B5)."""
 
+    @abstractmethod
+    def settle_summary(
+        self, terms: StakeTerms, options: Options, summary: Mapping[str, Any]
+    ) -> list[int]:
+        """:meth:`settle` from a finished game's summary (``state.summary()``, what a
+        table's row keeps) instead of its state."""
+
+    def facts(self) -> dict[str, Any]:
+        """What a client needs to show the game without naming it (``GET /api/game-facts``):
+        plain JSON."""
+        return {
+            "name": self.name,
+            "title": {"en": self.title[0], "ru": self.title[1]},
+            "players": list(self.player_counts),
+            "default_players": self.default_players,
+            "rank_order": list(self.rank_order),
+            "stake_kinds": list(self.stake_kinds),
+            "unit": self.unit,
+            "score_columns": list(self.score_columns),
+            "decision_kinds": list(self.decision_kinds),
+            "panels": list(self.panels),
+        }
+
     def _check_kind(self, terms: StakeTerms) -> None:
         if terms.kind not in self.stake_kinds:
             raise StakeError(
@@ -189,9 +228,16 @@ class ImperialGame(Game):
     default_players = 2
     stake_kinds = stakes.KINDS["imperial"]
     markets = IMPERIAL_MARKETS
+    rank_order = imperial_facts.RANK_ORDER
+    unit = imperial_facts.UNIT
+    score_columns = imperial_facts.SCORE_COLUMNS
+    decision_kinds = imperial_facts.DECISION_KINDS
+    panels = imperial_facts.PANELS
 
-    def options_from_json(self, data: Mapping[str, Any]) -> ImperialOptions:
-        return ImperialOptions.from_json(_options_object(data))
+    def options_from_json(
+        self, data: Mapping[str, Any], *, stored: bool = False
+    ) -> ImperialOptions:
+        return ImperialOptions.from_json(_options_object(data), stored=stored)
 
     def new_state(
         self,
@@ -272,6 +318,14 @@ class ImperialGame(Game):
         result = self.result(imp)
         return stakes.settle_imperial(terms, result.winner, list(imp.imperials), imp.options.target)
 
+    def settle_summary(
+        self, terms: StakeTerms, options: Options, summary: Mapping[str, Any]
+    ) -> list[int]:
+        if not isinstance(options, ImperialOptions):
+            raise OptionsError(f"not Imperial options: {type(options).__name__}")
+        imperials = [int(s["imperials"]) for s in summary["scores"]]
+        return stakes.settle_imperial(terms, int(summary["winner"]), imperials, options.target)
+
 
 class EmperorGame(Game):
     name = "emperor"
@@ -280,9 +334,14 @@ class EmperorGame(Game):
     default_players = 4
     stake_kinds = stakes.KINDS["emperor"]
     markets = EMPEROR_MARKETS
+    rank_order = emperor_facts.RANK_ORDER
+    unit = emperor_facts.UNIT
+    score_columns = emperor_facts.SCORE_COLUMNS
+    decision_kinds = emperor_facts.DECISION_KINDS
+    panels = emperor_facts.PANELS
 
-    def options_from_json(self, data: Mapping[str, Any]) -> EmperorOptions:
-        return EmperorOptions.from_json(_options_object(data))
+    def options_from_json(self, data: Mapping[str, Any], *, stored: bool = False) -> EmperorOptions:
+        return EmperorOptions.from_json(_options_object(data), stored=stored)
 
     def new_state(
         self,
@@ -353,6 +412,11 @@ class EmperorGame(Game):
         emp = _emperor(state)
         self.result(emp)  # refuses a game that is not over
         return stakes.settle_emperor(terms, emp.totals)
+
+    def settle_summary(
+        self, terms: StakeTerms, options: Options, summary: Mapping[str, Any]
+    ) -> list[int]:
+        return stakes.settle_emperor(terms, [int(t) for t in summary["totals"]])
 
 
 GAMES: dict[str, Game] = {game.name: game for game in (ImperialGame(), EmperorGame())}

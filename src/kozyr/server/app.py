@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from kozyr.server import gctune, guests, names
+from kozyr.server import gctune, guests, names, stopping
 from kozyr.server.bodies import field_error
 from kozyr.server.config import Settings
 from kozyr.server.connection import KeepTransport
@@ -75,6 +75,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if server.on_ready is not None:
             server.on_ready(restored)
         log.info("kozyr server ready (%d tables restored)", restored)
+        # from the signal on, no move: not only once uvicorn has closed every connection
+        unhook = stopping.on_stop_signals(server.stop_moves)
         sweeper = asyncio.create_task(
             guests.run_periodically(
                 server.store, settings.guest_ttl_days, settings.guest_sweep_seconds
@@ -83,6 +85,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            unhook()
+            server.stop_moves()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(10):
+                    await server.lobby.finish_moves()  # the commits under way end first
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper

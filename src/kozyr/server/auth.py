@@ -53,7 +53,8 @@ def _refused(code: str, english: str, russian: str, status: int = 400) -> Protoc
 
 
 def check_name(name: object) -> str:
-    """The name as it will be stored (NFKC, trimmed), or ``bad_name``."""
+    """The name as it will be stored (NFKC, trimmed), or ``bad_name`` (``reserved_name``:
+    one that reads as a bot, a guest or the system, ``kozyr.server.names.reserved_word``)."""
     if not isinstance(name, str) or len(name) > 200:
         raise ProtocolError(
             "bad_name", "A name is 2-30 letters, digits, spaces, dots, dashes or underscores."
@@ -75,6 +76,10 @@ def check_name(name: object) -> str:
             "That name is reserved: deleted accounts show as it.",
             "Это имя занято под удалённые учётные записи.",
         )
+    if names.reserved_word(clean) is not None:
+        # bots, guests and the system: the server names those itself (guests and bots
+        # never pass here), so a person's name may not read as one of them
+        raise ProtocolError("reserved_name")
     if names.mixes_scripts(clean):
         raise _refused(
             "bad_name",

@@ -26,8 +26,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import and_, insert, literal, select
+from sqlalchemy import and_, func, insert, literal, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kozyr.games.markets import Bet, Book, Change, Market, payouts
 from kozyr.server import ledger
@@ -42,6 +43,8 @@ __all__ = [
     "MAX_BETS_PER_MARKET",
     "PlacedBet",
     "TableBets",
+    "chips_in_bets",
+    "holds_bets",
     "offline_book",
     "settlement_key",
     "unsettled_tables_query",
@@ -114,7 +117,9 @@ class TableBets:
         self.row = row
         self.store = store
         self.watchers = watchers
-        self.book = Book(spec.markets, row.players, spec.options_from_json(row.options))
+        self.book = Book(
+            spec.markets, row.players, spec.options_from_json(row.options, stored=True)
+        )
         self.book.start()  # the table is open: the game's and deal 1's markets
         self.fed = 0
         """How many of the game state's events the book has had."""
@@ -298,6 +303,24 @@ class TableBets:
 
     # -- bets -----------------------------------------------------------------------
 
+    async def check_no_bets(self, user_id: int) -> None:
+        """Refuses (409 ``holds_bets``) a seat to a person who holds bets on this table
+        not settled yet: B4, players never bet on their own table, and a bet taken while
+        he stood must not ride on the game he would then play. Called under the table's
+        lock, as bets are taken, and read from the database (whatever this process has
+        in memory of a table just restored or taken over)."""
+        async with self.store.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(m.bets.c.market_id, m.bets.c.chips).where(
+                        m.bets.c.table_id == self.table_id, m.bets.c.user_id == user_id
+                    )
+                )
+            ).all()
+        chips = sum(int(r.chips) for r in rows if self.state_of(r.market_id) != "settled")
+        if chips:
+            raise holds_bets(chips)
+
     async def place(
         self,
         user: User,
@@ -404,15 +427,46 @@ def _check_balance(held: int, chips: int) -> None:
         )
 
 
+def holds_bets(chips: int) -> ProtocolError:
+    """B4: a person with ``chips`` in open bets on a table may not take a seat at it."""
+    return ProtocolError(
+        "holds_bets",
+        f"You have {chips} chips in open bets on this table, and a player cannot bet on "
+        "his own game: you cannot take a seat here.",
+        409,
+        message_ru=f"У вас {chips} фишек в открытых ставках на этот стол, а игрок не может "
+        "ставить на свою партию: занять место за этим столом нельзя.",
+        params={"chips": chips},
+    )
+
+
+def _settlement_key_sql() -> Any:
+    """:func:`settlement_key` of each bet's market, in SQL."""
+    b = m.bets
+    return literal("bets:") + b.c.table_id + literal(":") + b.c.market_id
+
+
+async def chips_in_bets(conn: AsyncConnection, user_id: int) -> int:
+    """The person's chips in bets whose market is not settled yet: they sit in the
+    markets' escrows, out of the wallet, until the settlement (docs/chips.md)."""
+    b, tx = m.bets, m.ledger_transactions
+    total = await conn.scalar(
+        select(func.coalesce(func.sum(b.c.chips), 0))
+        .select_from(b)
+        .outerjoin(tx, tx.c.key == _settlement_key_sql())
+        .where(b.c.user_id == user_id, tx.c.id.is_(None))
+    )
+    return int(total or 0)
+
+
 def unsettled_tables_query() -> Any:
     """Finished tables with a bet on a market whose settlement is not committed."""
     b, t, tx = m.bets, m.game_tables, m.ledger_transactions
-    key = literal("bets:") + b.c.table_id + literal(":") + b.c.market_id
     return (
         select(b.c.table_id)
         .distinct()
         .join(t, t.c.id == b.c.table_id)
-        .outerjoin(tx, tx.c.key == key)
+        .outerjoin(tx, tx.c.key == _settlement_key_sql())
         .where(t.c.status == "finished")
         .where(tx.c.id.is_(None))
     )

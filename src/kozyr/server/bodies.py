@@ -21,7 +21,7 @@ from fastapi import Depends, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from pydantic import ValidationError as PydanticValidationError
 
-from kozyr.server.jsonsafe import BadJson, parse_json
+from kozyr.server.jsonsafe import BadJson, BadText, parse_json
 from kozyr.server.protocol import ProtocolError
 
 M = TypeVar("M", bound=BaseModel)
@@ -163,6 +163,10 @@ def parse_body(raw: bytes) -> dict[str, Any]:
         return {}
     try:
         data = parse_json(raw)
+    except BadText as e:
+        top = str(e.path[0]) if e.path else ""
+        code = FIELD_CODES.get(top, "bad_request")
+        raise FieldError(e.where or "body", "not Unicode text (a lone surrogate)", code) from e
     except BadJson as e:
         raise ProtocolError("bad_json", f"The body is not valid JSON: {e}.") from e
     if not isinstance(data, dict):

@@ -275,7 +275,13 @@ class Cluster:
         raise ProtocolError("cluster_unavailable", status=503)
 
     async def quick_seat(
-        self, user: User, game: str, players: int | None, rated: bool | None, stake: Any
+        self,
+        user: User,
+        game: str,
+        players: int | None,
+        rated: bool | None,
+        stake: Any,
+        addr: str | None = None,
     ) -> dict[str, Any] | None:
         """Quick play's seat at an open public table another process runs (from the
         lobby notices), as ``{"seat", "table"}``; None when there is none to take."""
@@ -299,7 +305,8 @@ class Cluster:
         found.sort(key=lambda i: not i.get("rated"))  # rated first, as on one process
         for info in found:
             try:
-                return await self.forward(str(info["id"]), "sit", user, {"seat": None})
+                args = {"seat": None, "addr": addr}
+                return await self.forward(str(info["id"]), "sit", user, args)
             except ProtocolError:
                 continue  # filled or started meanwhile: the next one
         return None

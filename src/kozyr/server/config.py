@@ -119,6 +119,13 @@ class Settings:
         default_factory=lambda: _int_env("KOZYR_MAX_OPEN_TABLES_PER_ADDRESS", 20)
     )
     """Unfinished tables created from one client address at once (0: no limit)."""
+    max_bot_tables: int = field(default_factory=lambda: _int_env("KOZYR_MAX_BOT_TABLES", 2))
+    """Unfinished tables of bots alone (no person seated) one account may have (0: no
+    limit); such a table plays only while a connection watches it (docs/deploy.md)."""
+    max_bot_tables_total: int = field(
+        default_factory=lambda: _int_env("KOZYR_MAX_BOT_TABLES_TOTAL", 50)
+    )
+    """Unfinished tables of bots alone on the whole server (every process; 0: no limit)."""
     max_frame: int = 64 * 1024
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""
@@ -157,6 +164,18 @@ class Settings:
     )
     """Proxy addresses whose X-Forwarded-For/-Proto are believed (the client address the
     throttles count by). Unset: none, so a client cannot pick its own address."""
+    rating_min_moves: int = field(default_factory=lambda: _int_env("KOZYR_RATING_MIN_MOVES", 2))
+    """A rated game someone left (a bot played his seat) before this many moves of his
+    own is aborted: no rating moves (docs/ratings.md; 0: none is)."""
+    rating_new_games: int = field(default_factory=lambda: _int_env("KOZYR_RATING_NEW_GAMES", 3))
+    rating_new_days: float = field(default_factory=lambda: _float_env("KOZYR_RATING_NEW_DAYS", 3.0))
+    """An account rates once it is this many days old or has finished this many games;
+    until then its rated games move nobody's rating (0 in either: every account rates)."""
+    rating_shared_address: bool = field(
+        default_factory=lambda: _flag_env("KOZYR_RATING_SHARED_ADDRESS")
+    )
+    """People who sat down from one client address rate each other all the same (off by
+    default: such a game moves no rating)."""
     session_days: int = 30
     guest_ttl_days: float = field(default_factory=lambda: _float_env("KOZYR_GUEST_TTL_DAYS", 30))
     """Guest accounts with no game in this many days are removed by a periodic job."""

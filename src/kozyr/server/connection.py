@@ -16,7 +16,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from kozyr.server.framebatch import FrameBatch
-from kozyr.server.jsonsafe import BadJson, parse_json
+from kozyr.server.jsonsafe import BadJson, BadText, parse_json
 from kozyr.server.leases import Fenced
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
 from kozyr.server.relay import Relay
@@ -315,6 +315,11 @@ class Connection:
     async def _handle(self, raw: str | bytes) -> None:
         try:
             data = parse_json(raw)
+        except BadText as e:
+            # nothing of such a frame is echoed: its id or table may be the bad text
+            problem = f"Not Unicode text (a lone surrogate): {e.where or 'a key'}."
+            self._reject(ProtocolError("bad_frame", problem))
+            return
         except BadJson:
             self._reject(ProtocolError("bad_json"))
             return

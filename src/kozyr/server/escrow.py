@@ -60,7 +60,9 @@ def stake_hold(game: str, options: dict[str, Any], stake: dict[str, Any] | None)
     if terms is None:
         return None
     spec = game_of(game)
-    return spec.max_loss(terms, spec.options_from_json(options))
+    # The lobby checked a new table's options against their ranges before this; a table
+    # stored by an older version may hold wider ones, and must still start.
+    return spec.max_loss(terms, spec.options_from_json(options, stored=True))
 
 
 def row_hold(row: TableRow) -> int | None:

@@ -8,8 +8,7 @@ from typing import Any
 
 from kozyr.games import GAMES, Game
 from kozyr.games.base import GameState
-from kozyr.games.imperial.options import ImperialOptions
-from kozyr.games.stakes import StakeTerms, settle_emperor, settle_imperial
+from kozyr.games.stakes import StakeTerms
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.store import TableRow
 
@@ -28,7 +27,7 @@ def new_state(row: TableRow) -> GameState:
     """The game a table's row fixes before any action (B2): options, seed, start."""
     game = game_of(row.game)
     return game.new_state(
-        game.options_from_json(row.options),
+        game.options_from_json(row.options, stored=True),
         seed=row.seed,
         first_dealer=row.first_dealer,
         join_order=row.join_order,
@@ -49,9 +48,5 @@ def settle_result(row: TableRow, terms: StakeTerms) -> list[int]:
     game would hold the database's one writer for the length of a replay."""
     result = row.result
     assert result is not None
-    if row.game == "imperial":
-        options = game_of(row.game).options_from_json(row.options)
-        assert isinstance(options, ImperialOptions)
-        imperials = [int(s["imperials"]) for s in result["scores"]]
-        return settle_imperial(terms, int(result["winner"]), imperials, options.target)
-    return settle_emperor(terms, [int(t) for t in result["totals"]])
+    game = game_of(row.game)
+    return game.settle_summary(terms, game.options_from_json(row.options, stored=True), result)

@@ -16,9 +16,14 @@ guarantees, because people trust the numbers:
   (:class:`KeyReused`). A client's retry, a restart half-way through, or two processes
   settling the same game can therefore never move chips twice.
 
-Amounts are integers. The functions take an open :class:`AsyncConnection` inside a
-transaction, so a movement can be committed together with what causes it (a game's last
-action and its settlement are one commit).
+Amounts are integers, and bounded: no posting moves, and no balance ever holds, more than
+:data:`MAX_AMOUNT` chips either way (:class:`ChipsLimit`). The databases keep balances in
+64-bit columns; SQLite would quietly turn a larger sum into a float and PostgreSQL would
+refuse it half-way, so the ledger refuses first, before writing anything.
+
+The functions take an open :class:`AsyncConnection` inside a transaction, so a movement
+can be committed together with what causes it (a game's last action and its settlement
+are one commit).
 """
 
 from __future__ import annotations
@@ -37,12 +42,17 @@ from kozyr.server.store import insert_new, now_ms
 
 __all__ = [
     "HOUSE",
+    "MAX_AMOUNT",
     "Account",
+    "Audit",
+    "ChipsLimit",
+    "Difference",
     "InsufficientChips",
     "KeyReused",
     "LedgerError",
     "Posted",
     "account",
+    "audit",
     "balance",
     "check",
     "entries",
@@ -51,6 +61,11 @@ __all__ = [
 
 HOUSE = "house"
 """The key of the one account that issues chips (its balance is minus all chips out)."""
+
+MAX_AMOUNT = 10**15
+"""The most chips one posting may move, and one balance may hold, either way: far below
+2^63 (about 9.2 x 10^18, the 64-bit columns' limit), so that even a sum of many balances
+stays exact. The largest stake table moves 4 x 30,000,000 chips (docs/chips.md)."""
 
 _FLOORED = ("wallet", "escrow", "market")
 """Kinds whose balance may never go below zero (the house may: it issues chips)."""
@@ -78,6 +93,28 @@ class KeyReused(LedgerError):
     def __init__(self, key: str) -> None:
         super().__init__(f"the idempotency key {key!r} was already used for another movement")
         self.key = key
+
+
+class ChipsLimit(LedgerError):
+    """A posting whose amount, or an account's balance after it, would pass
+    :data:`MAX_AMOUNT` chips either way; nothing is written."""
+
+    code = "chips_limit"
+
+    def __init__(self, account: str, amount: int, balance: int | None = None) -> None:
+        if balance is None:
+            what = f"a movement of {_size(amount)} chips for {account}"
+        else:
+            what = f"{account}'s balance of {_size(balance)} chips after {_size(amount)}"
+        super().__init__(f"{what} passes the ledger's limit of {MAX_AMOUNT:,} chips")
+        self.account = account
+        self.amount = amount
+        self.balance = balance
+
+
+def _size(n: int) -> str:
+    # an int past 4300 digits has no str(); a limit's message needs no more than its size
+    return f"{n:,}" if abs(n) < 10**30 else f"a {n.bit_length()}-bit number of"
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +183,9 @@ async def post(
     ``moves`` are (account, amount) pairs: positive credits, negative debits, summing to
     zero; an account may appear once. Raises, before writing anything,
     :class:`InsufficientChips` when a wallet, escrow or market would go below zero,
-    :class:`KeyReused` when ``key`` was used for other content, and ValueError for
-    malformed moves.
+    :class:`KeyReused` when ``key`` was used for other content, :class:`ChipsLimit` when
+    an amount or a balance after it would pass :data:`MAX_AMOUNT` either way, and
+    ValueError for malformed moves.
     """
     memo = memo or {}
     if not key or len(key) > 200:
@@ -157,6 +195,8 @@ async def post(
     for acct, amount in moves:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
             raise ValueError(f"amount for {acct.key} must be a non-zero whole number of chips")
+        if abs(amount) > MAX_AMOUNT:
+            raise ChipsLimit(acct.key, amount)
     if sum(n for _, n in moves) != 0:
         raise ValueError("a transaction's amounts must sum to zero (double entry)")
     if len({a.key for a, _ in moves}) != len(moves):
@@ -177,6 +217,8 @@ async def post(
         current = int((await conn.execute(query)).scalar_one())
         if acct.kind in _FLOORED and current + amount < 0:
             raise InsufficientChips(acct.key, current, -amount)
+        if abs(current + amount) > MAX_AMOUNT:
+            raise ChipsLimit(acct.key, amount, current + amount)
     inserted = await conn.execute(
         insert_new(conn, tx)
         .values(
@@ -305,3 +347,60 @@ async def check(conn: AsyncConnection) -> list[str]:
         if row.kind in _FLOORED and int(row.balance) < 0:
             problems.append(f"{row.key}: balance {row.balance} below zero")
     return problems
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """An account whose cached balance is not the sum of its journal entries."""
+
+    account_id: int
+    key: str
+    name: str | None
+    """The person's name for a wallet (None for other accounts)."""
+    balance: int
+    journal: int
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    """What ``kozyr ledger check`` finds: the accounts, the sum of all their balances
+    (0 when no chip was made or lost) and every account that disagrees with its journal."""
+
+    accounts: int
+    total: int
+    differences: list[Difference]
+
+    @property
+    def ok(self) -> bool:
+        return self.total == 0 and not self.differences
+
+
+def _whole(value: Any) -> int:
+    # A corrupted SQLite row may hold a float (SQLite's answer to an integer past 2^63).
+    return int(value) if value is not None else 0
+
+
+async def audit(conn: AsyncConnection) -> Audit:
+    """Every balance against the journal, summed here in Python: a corrupted database may
+    hold sums past 2^63, which SQLite's SUM refuses ("integer overflow")."""
+    a, e, u = m.ledger_accounts, m.ledger_entries, m.users
+    journal: dict[int, int] = {}
+    rows = await conn.stream(select(e.c.account_id, e.c.amount))
+    async for account_id, amount in rows:
+        journal[int(account_id)] = journal.get(int(account_id), 0) + _whole(amount)
+    query = select(a.c.id, a.c.key, a.c.kind, a.c.balance).order_by(a.c.id)
+    accounts = (await conn.execute(query)).all()
+    names = dict((await conn.execute(select(u.c.id, u.c.name))).all())
+    total = 0
+    differences = []
+    for row in accounts:
+        cached = _whole(row.balance)
+        total += cached
+        summed = journal.get(int(row.id), 0)
+        if cached != summed:
+            name = None
+            if row.kind == "wallet" and row.key.startswith("user:"):
+                user_id = row.key.removeprefix("user:")
+                name = names.get(int(user_id)) if user_id.isdigit() else None
+            differences.append(Difference(int(row.id), row.key, name, cached, summed))
+    return Audit(len(accounts), total, differences)

@@ -20,7 +20,7 @@ from kozyr.games.base import GameState, OptionsError
 from kozyr.games.dealing import SECURE, SEED_BITS
 from kozyr.records import to_record
 from kozyr.server import models as m
-from kozyr.server import wallets
+from kozyr.server import ratings, wallets
 from kozyr.server.betting import TableBets, offline_book, unsettled_tables_query
 from kozyr.server.bus import LocalBus
 from kozyr.server.config import Settings
@@ -28,6 +28,7 @@ from kozyr.server.escrow import parse_stake, stake_hold
 from kozyr.server.games import game_of, new_state
 from kozyr.server.match import LoggedAction, Replayed, replay_log
 from kozyr.server.metrics import Metrics
+from kozyr.server.presence import bots_alone
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 from kozyr.server.store import Seat, Store, TableRow, User
 from kozyr.server.tables import Table
@@ -110,8 +111,11 @@ def check_options(game_name: str, players: int | None, options: Any) -> dict[str
         options["players"] = players
     try:
         return game.options_from_json(options).to_json()
-    except (OptionsError, TypeError) as e:
-        raise ProtocolError("bad_options", str(e)) from e
+    except OptionsError as e:
+        raise ProtocolError("bad_options", str(e), message_ru=e.message_ru) from e
+    except (TypeError, ValueError, OverflowError) as e:
+        # Odd input the options' own checks did not foresee: still the client's fault.
+        raise ProtocolError("bad_options", "Bad game options.") from e
 
 
 def _seat(row: TableRow, user: User | None) -> int | None:
@@ -127,6 +131,12 @@ def _involved(row: TableRow, user: User | None) -> bool:
 # The first keys of the PostgreSQL advisory locks of table creation (arbitrary, distinct)
 _LOCK_USER = 0x6B7A0001
 _LOCK_ADDRESS = 0x6B7A0002
+_LOCK_BOTS = 0x6B7A0003
+
+_BOTS_ALONE_SQL = m.game_tables.c.seats.not_like('%"bot": null%')
+"""A stored row of bots alone: no seat without a bot. ``Seat.to_json`` writes ``"bot":
+null`` for a person's seat and an empty one, and a name's quotes are escaped, so no name
+can make it match."""
 
 
 def _lock_key(address: str) -> int:
@@ -149,6 +159,8 @@ class Lobby:
         self.metrics = metrics
         self.bus = bus
         self.tables: dict[str, Table] = {}
+        self.stopping = False
+        """The server is stopping (:meth:`stop_moves`): no table takes a move any more."""
         self.executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="kozyr-bot")
         # Replaying records (stored games, uploads) is CPU work: a pool of its own, small,
         # so that many at once queue here instead of starving the bots and the event loop.
@@ -251,7 +263,21 @@ class Lobby:
         await bets.load()
         return bets
 
+    def stop_moves(self) -> None:
+        """The server is stopping: no table plays or takes a move from now on (docs/deploy.md,
+        "Stopping"); the moves being committed finish (:meth:`finish_moves`)."""
+        self.stopping = True
+        for table in self.tables.values():
+            table.turns.stop()
+
+    async def finish_moves(self) -> None:
+        """Returns once no table is in the middle of a move (each one's commit is done)."""
+        for table in list(self.tables.values()):
+            async with table.lock:
+                pass
+
     async def close(self) -> None:
+        self.stop_moves()
         if self._notice_timer is not None:
             self._notice_timer.cancel()
             self._notice_timer = None
@@ -268,6 +294,9 @@ class Lobby:
 
     def _table(self, row: TableRow) -> Table:
         table = Table(row, self.store, self.settings, self.metrics, self.executor, self._changed)
+        table.check_bots_alone = self._check_bot_seat
+        if self.stopping:
+            table.turns.stop()
         self.tables[row.id] = table
         return table
 
@@ -525,7 +554,8 @@ class Lobby:
                 raise ProtocolError("bad_seat", "No such seat.")
             if rated and user.guest:
                 raise ProtocolError("rated_needs_account", status=409)
-            seats[seat] = Seat(user_id=user.id, name=user.name)
+            mark = ratings.address_mark(address) if rated else None
+            seats[seat] = Seat(user_id=user.id, name=user.name, addr=mark)
             join_order.append(seat)
         for s, level in self._bot_seats(bots, seats):
             seats[s] = Seat(bot=level, name=f"bot {level}")
@@ -540,10 +570,15 @@ class Lobby:
             timeout = float(turn_timeout)
         else:
             raise ProtocolError("bad_timeout", "turn_timeout must be a number of seconds.")
+        # Bounded options and stake terms keep the hold small (docs/chips.md); worked out
+        # here, before anything is saved, so that even a fault in it leaves no table behind.
+        hold = stake_hold(game, opts, terms)
         if sit:
-            await wallets.check_cover(self.store, user.id, stake_hold(game, opts, terms))
+            await wallets.check_cover(self.store, user.id, hold)
         async with self._create_lock:
             self._check_limits(user, address)
+            if all(s.bot is not None for s in seats):
+                self._check_bot_tables(user.id, *self._bot_tables(user.id, None))
             return await self._create(
                 user,
                 game,
@@ -570,6 +605,53 @@ class Lobby:
         per_address = self.settings.max_open_tables_per_address
         if (per_user and mine >= per_user) or (per_address and by_address >= per_address):
             raise ProtocolError("too_many_tables", status=429)
+
+    def _bot_tables(self, creator_id: int, leave_out: str | None) -> tuple[int, int]:
+        """(the creator's, all) unfinished tables of bots alone in this process's memory
+        (all the server's but in cluster mode), but ``leave_out``."""
+        mine = every = 0
+        for t in self.tables.values():
+            if t.row.status != "finished" and t.id != leave_out and bots_alone(t.row):
+                every += 1
+                mine += t.row.creator_id == creator_id
+        return mine, every
+
+    def _check_bot_tables(self, creator_id: int | None, mine: int, every: int) -> None:
+        """429 ``too_many_bot_tables`` when one more table of bots alone would pass the
+        creator's or the server's limit (``mine`` and ``every``: those there already)."""
+        per_user, total = self.settings.max_bot_tables, self.settings.max_bot_tables_total
+        if (per_user and creator_id is not None and mine >= per_user) or (total and every >= total):
+            raise ProtocolError("too_many_bot_tables", status=429)
+
+    async def _stored_bot_tables(
+        self, conn: AsyncConnection, creator_id: int | None, leave_out: str | None
+    ) -> tuple[int, int]:
+        """:meth:`_bot_tables` over every process's tables, from the shared database."""
+        t = m.game_tables.c
+        query = (
+            select(func.count())
+            .select_from(m.game_tables)
+            .where(t.status != "finished", _BOTS_ALONE_SQL)
+        )
+        if leave_out is not None:
+            query = query.where(t.id != leave_out)
+        every = await conn.scalar(query) or 0
+        mine = 0
+        if creator_id is not None:
+            mine = await conn.scalar(query.where(t.creator_id == creator_id)) or 0
+        return mine, every
+
+    async def _check_bot_seat(self, row: TableRow) -> None:
+        """A bot is to fill ``row``'s last seat, with nobody seated: the table would be one
+        more table of bots alone (:attr:`Table.check_bots_alone`). In cluster mode counted
+        from the database without a lock: two such bots at the very same moment on two
+        processes may both pass (creations take turns, below)."""
+        if self.settings.cluster:
+            async with self.store.engine.connect() as conn:
+                counts = await self._stored_bot_tables(conn, row.creator_id, row.id)
+        else:
+            counts = self._bot_tables(row.creator_id or 0, row.id)
+        self._check_bot_tables(row.creator_id, *counts)
 
     async def _check_shared_limits(self, conn: AsyncConnection, row: TableRow) -> None:
         """Cluster mode: the limits of :meth:`_check_limits` over the unfinished tables of
@@ -603,6 +685,12 @@ class Lobby:
             theirs = await conn.scalar(unfinished.where(t.creator_address == address[:64]))
             if (theirs or 0) > per_address:
                 raise ProtocolError("too_many_tables", status=429)
+        if bots_alone(row) and (self.settings.max_bot_tables or self.settings.max_bot_tables_total):
+            if postgres:  # one server-wide count: every such creation takes its turn
+                await conn.execute(select(func.pg_advisory_xact_lock(_LOCK_BOTS, 0)))
+            self._check_bot_tables(
+                row.creator_id, *await self._stored_bot_tables(conn, row.creator_id, row.id)
+            )
 
     async def _create(
         self,
@@ -713,7 +801,8 @@ class Lobby:
                     return t
                 if any(s.empty for s in t.row.seats):
                     try:
-                        await t.sit(user.id, user.name, None, user.guest)
+                        mark = ratings.address_mark(address)
+                        await t.sit(user.id, user.name, None, user.guest, mark)
                         return t
                     except ProtocolError:
                         continue

@@ -83,6 +83,9 @@ game_tables = Table(
     # cluster mode: the client address that created the table, while it is unfinished, so
     # that every process counts the open tables per address (0016); NULL otherwise
     Column("creator_address", String(64), nullable=True),
+    # a rated game that moved no rating, and why: aborted, shared_address, new_account
+    # (kozyr.server.ratings, 0018); NULL: it moved them (or it is casual, or unfinished)
+    Column("unrated", String(16), nullable=True),
     Index("ix_game_tables_status", "status"),
     Index("ix_game_tables_creator", "creator_id"),
     Index("ix_game_tables_creator_address", "creator_address"),

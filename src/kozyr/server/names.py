@@ -128,3 +128,106 @@ async def backfill_skeletons(store: Store, batch: int = 500) -> int:
                     .values(name_skeleton=skeleton(row.name)[:200])
                 )
         done += len(rows)
+
+
+# -- names that read as the server's own (bots, guests, the system) --------------------
+
+# After casefold: the small letters of other alphabets that pass for a Latin one, in
+# either case ("ВОТ" and "вот" both read "bot": the capitals look alike, and folding the
+# case first is what lets one table serve both), and "i" with "l".
+_RESERVED_FOLD = str.maketrans(
+    {
+        # Cyrillic
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "і": "l", "ї": "l", "ј": "j",
+        "ѕ": "s", "һ": "h", "ԁ": "d", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ь": "b", "ү": "y",
+        # Greek
+        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "l", "κ": "k", "ν": "v",
+        "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ϲ": "c", "ϳ": "j",
+        # Latin: I, i, l and 1 read alike
+        "i": "l", "ı": "l",
+    }
+)  # fmt: skip
+
+# Digits that pass for letters inside a word ("B0t", "Gue5t", "6от"); outside a reserved
+# word a digit is a number, which ends the word ("bot5" is "bot" and 5).
+_DIGIT_LETTERS: dict[str, frozenset[str]] = {
+    "0": frozenset("o"),
+    "1": frozenset("l"),
+    "2": frozenset("z"),
+    "3": frozenset("eз"),
+    "4": frozenset("aч"),
+    "5": frozenset("s"),
+    "6": frozenset("bб"),
+    "7": frozenset("t"),
+    "8": frozenset("b"),
+    "9": frozenset("g"),
+}
+
+RESERVED_WORDS: tuple[str, ...] = (
+    # bots ("bot 3" is how the server names a bot's seat) and guests ("guest-1a2b3c")
+    "bot", "бот", "guest", "гость",
+    # the house of the chip ledger, and the server itself
+    "house", "casino", "казино", "kozyr", "козырь", "server", "сервер",
+    "system", "система", "admin", "админ", "administrator", "администратор",
+    "moderator", "модератор",
+)  # fmt: skip
+"""Words a person's name may not hold as a word of its own (see :func:`reserved_word`)."""
+
+
+def _reserved_letters(text: str) -> str:
+    return text.casefold().translate(_RESERVED_FOLD)
+
+
+_RESERVED_KEYS = tuple((_reserved_letters(w), w) for w in RESERVED_WORDS)
+
+
+def reserved_word(name: str) -> str | None:
+    """The reserved word a name reads as holding, or None: a bot, a guest or the system.
+
+    The name is folded as a reader sees it: NFKC, case, look-alike letters of the Latin,
+    Cyrillic and Greek alphabets, and digits that stand for letters (0 for o, 1 for l,
+    3 for e, 5 for s...). Separators (spaces, dots, dashes, underscores) are skipped. A
+    reserved word counts where it stands as a word of its own: at the start of the name
+    or after a separator or a digit, and at the end or before one ("bot 5", "Bot_1",
+    "B0t5", "Chess Bot", "guest1a2b3c"), not inside a longer word ("Botvinnik",
+    "Abbot", "Robot Fan").
+
+    >>> reserved_word("B0t 5"), reserved_word("Guеst"), reserved_word("ВОТ")  # Cyrillic е, В О Т
+    ('bot', 'guest', 'bot')
+    >>> reserved_word("Botvinnik"), reserved_word("Abbot"), reserved_word("Ольга")
+    (None, None, None)
+    """
+    chars: list[str] = []
+    digit: list[bool] = []
+    gap_before: list[bool] = []
+    gap = False
+    for c in normalise(name):
+        if not c.isalnum():
+            gap = True
+            continue
+        is_digit = c.isdigit()
+        # a letter may casefold to several ("ß" to "ss"): each of them
+        for part in c if is_digit else _reserved_letters(c):
+            chars.append(part)
+            digit.append(is_digit)
+            gap_before.append(gap)
+            gap = False
+    n = len(chars)
+
+    def same(i: int, letter: str) -> bool:
+        c = chars[i]
+        return c == letter or (digit[i] and letter in _DIGIT_LETTERS.get(c, ()))
+
+    for start in range(n):
+        # a word starts the name, or follows a separator or a number
+        if not (start == 0 or gap_before[start] or digit[start - 1]):
+            continue
+        for key, word in _RESERVED_KEYS:
+            end = start + len(key)
+            if end > n or not all(same(start + k, letter) for k, letter in enumerate(key)):
+                continue
+            # ...and ends it, or comes before a separator or a number
+            if end == n or gap_before[end] or digit[end]:
+                return word
+    return None

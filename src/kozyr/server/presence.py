@@ -16,6 +16,11 @@ from kozyr.server.protocol import Client, ProtocolError
 from kozyr.server.store import TableRow
 
 
+def bots_alone(row: TableRow) -> bool:
+    """Every seat of ``row`` holds a bot: no person is seated (nor can be any more)."""
+    return all(s.bot is not None for s in row.seats)
+
+
 class Presence:
     def __init__(
         self,
@@ -48,6 +53,14 @@ class Presence:
 
     def bot_plays(self, seat: int) -> bool:
         return self.row.seats[seat].bot is not None or seat in self.away
+
+    @property
+    def attended(self) -> bool:
+        """Someone is there for the bots to play to. A table with a person seated always
+        is (an away person's seat is played for him); a table of bots alone only while a
+        connection (here or, relayed, on another process) watches it: else its bots wait,
+        and it costs no CPU (docs/deploy.md, "Tables of bots alone")."""
+        return bool(self.watchers) or not bots_alone(self.row)
 
     # -- watchers -------------------------------------------------------------------
 

@@ -188,6 +188,8 @@ async def games(
                 "finished_ms": r.finished_ms,
                 "variant": f"{r.game}-{r.players}p",
                 "rated": bool(r.rated),
+                # a rated game that moved no rating, and why (docs/ratings.md)
+                "unrated": r.unrated,
                 "players": players,
                 "place": place,
                 "won": _winner(result) == r.my_seat,

@@ -4,6 +4,7 @@ and the per-connection outgoing queue (see ``docs/protocol.md``)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,8 @@ from kozyr.games.base import IllegalAction
 from kozyr.server.store import User
 
 VERSION = 1
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # Client -> server frame types
 CLIENT_TYPES = ("hello", "action", "back", "unwatch", "lobby", "ping")
@@ -43,6 +46,10 @@ ERRORS: dict[str, tuple[str, str]] = {
     "not_your_turn": ("It is not your turn.", "Сейчас не ваш ход."),
     "illegal_action": ("That move is not allowed here.", "Этот ход здесь не разрешён."),
     "busy": ("The server could not save the move; try again.", "Сервер не смог сохранить ход."),
+    "stopping": (
+        "The server is restarting and takes no moves; reconnect in a moment and play again.",
+        "Сервер перезапускается и не принимает ходы; переподключитесь чуть позже и сходите снова.",
+    ),
     # Lobby and accounts: the English text may be more precise; the Russian names the problem.
     "unauthorized": ("Sign in or play as a guest first.", "Сначала войдите или играйте как гость."),
     "bad_game": ("The game must be imperial or emperor.", "Игра должна быть imperial или emperor."),
@@ -55,6 +62,10 @@ ERRORS: dict[str, tuple[str, str]] = {
     "bad_name": (
         "A name is 2-30 letters, digits, spaces, dots, dashes or underscores.",
         "Имя: 2-30 букв, цифр, пробелов, точек, дефисов или подчёркиваний.",
+    ),
+    "reserved_name": (
+        "That name reads as a bot, a guest or the system: choose another.",
+        "Это имя читается как имя бота, гостя или системы: выберите другое.",
     ),
     "bad_password": ("A password is 8-200 characters.", "Пароль: от 8 до 200 символов."),
     "name_taken": ("That name is taken.", "Это имя уже занято."),
@@ -70,6 +81,12 @@ ERRORS: dict[str, tuple[str, str]] = {
     "too_many_tables": (
         "You have too many unfinished tables; finish or leave some first.",
         "У вас слишком много незаконченных столов; сначала доиграйте или покиньте некоторые.",
+    ),
+    "too_many_bot_tables": (
+        "Too many unfinished tables of bots alone (yours or the server's); "
+        "watch one to its end first.",
+        "Слишком много незаконченных столов, где играют одни боты (ваших или на сервере); "
+        "сначала досмотрите какой-нибудь до конца.",
     ),
     "upload_too_large": ("The record is larger than 512 KB.", "Запись больше 512 КБ."),
     "too_many_actions": (
@@ -129,6 +146,10 @@ ERRORS: dict[str, tuple[str, str]] = {
         "Players of a table cannot bet on it.",
         "Игроки стола не могут делать ставки на него.",
     ),
+    "holds_bets": (
+        "You have bets on this table; a player cannot bet on his own game.",
+        "У вас есть ставки на этот стол; игрок не может ставить на свою партию.",
+    ),
     "too_many_bets": (
         "At most 10 bets a person on one market.",
         "Не больше 10 ставок одного человека на один рынок.",
@@ -177,6 +198,10 @@ ERRORS: dict[str, tuple[str, str]] = {
     "stake_too_high": (
         "Your balance does not cover what this table holds from each player.",
         "Вашего баланса не хватает на то, что этот стол удерживает с каждого игрока.",
+    ),
+    "chips_limit": (
+        "That would move or hold more chips than the ledger allows (10^15).",
+        "Это перемещение или баланс больше, чем допускает учёт фишек (10^15).",
     ),
     "top_up_not_due": (
         "No top-up is due now.",
@@ -301,7 +326,13 @@ def dumps(frame: dict[str, Any]) -> str:
 
 
 def _json_dumps(frame: dict[str, Any]) -> str:
-    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    if not text.isascii() and _SURROGATE.search(text):
+        # Text with a lone surrogate (orjson refuses it) cannot be written as UTF-8, and
+        # sending it would fail and drop the socket. ``parse_json`` lets none in; should
+        # one come all the same, it is sent as U+FFFD rather than not at all.
+        text = _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 class Client:

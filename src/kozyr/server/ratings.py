@@ -7,13 +7,18 @@ a ``Store.on_finish`` hook), and ``kozyr ratings rebuild`` (:func:`rebuild`) rec
 them all from the stored games with the same function, so both give the same floats.
 
 The maths is openskill's own (``PlackettLuce().rate``); this module only decides who is
-rated, in what order, and how a rating is shown. An update of 2-4 players takes well
-under a millisecond (``bench/ratings.py``), so it runs where the transaction runs.
+rated, in what order, and how a rating is shown. A rated game that was abandoned at its
+start, or seated two people of one address, or a too new account, moves no rating at all
+(:class:`Eligibility`, :func:`unrated_reason`; the reason is stored with the game). An
+update of 2-4 players takes well under a millisecond (``bench/ratings.py``), so it runs
+where the transaction runs.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,6 +124,120 @@ def _rated_players(row: TableRow) -> list[str] | None:
     return [p for p in players if p is not None]
 
 
+# -- who may rate whom (issue 27: no farming with fresh accounts) -----------------------
+
+DAY_MS = 86_400_000
+
+
+@dataclass(frozen=True, slots=True)
+class Eligibility:
+    """When a rated game moves no rating at all (for anybody at the table): see
+    ``docs/ratings.md``, "Games that are not rated after all"."""
+
+    min_moves: int = 2
+    """A person whose seat a bot played (he left, or his time ran out) before he had made
+    this many moves himself abandoned the game at its start: ``aborted``. (A game that
+    simply ends before someone's turn comes is rated.)"""
+    new_games: int = 3
+    new_days: float = 3.0
+    """An account rates once it is ``new_days`` old or has finished ``new_games`` games
+    (each with ``min_moves`` moves of his own) when the game starts; before that every
+    rated game it plays is ``new_account``. 0 in either: every account rates."""
+    shared_address: bool = False
+    """True: people who sat down from one address still rate each other (else the game
+    is ``shared_address``); for tests, whose clients all come from 127.0.0.1."""
+
+    @classmethod
+    def off(cls) -> Eligibility:
+        """No rule: every finished rated game is rated (as before issue 27)."""
+        return cls(min_moves=0, new_games=0, new_days=0, shared_address=True)
+
+
+def address_mark(address: str | None) -> str | None:
+    """What a seat keeps of the address its person sat down from: enough to tell two
+    seats of one address apart from two of different ones, not the address itself (and
+    only until the game ends)."""
+    if not address:
+        return None
+    return hashlib.sha256(f"kozyr-seat:{address}".encode()).hexdigest()[:16]
+
+
+async def _abandoned(conn: AsyncConnection, row: TableRow, min_moves: int) -> bool:
+    """Whether a bot moved for a person's seat before he had made ``min_moves`` moves
+    himself (his moves are logged as ``user:ID``, a bot's for him as ``bot``)."""
+    people = {i: f"user:{s.user_id}" for i, s in enumerate(row.seats) if s.user_id is not None}
+    own = dict.fromkeys(people, 0)
+    a = m.actions
+    rows = await conn.execute(
+        select(a.c.seat, a.c.actor).where(a.c.table_id == row.id).order_by(a.c.seq)
+    )
+    for seat, actor in rows.all():
+        if seat not in people or own[seat] >= min_moves:
+            continue
+        if actor != people[seat]:
+            return True
+        own[seat] += 1
+    return False
+
+
+async def _is_new(conn: AsyncConnection, user_id: int, row: TableRow, rules: Eligibility) -> bool:
+    """Whether the account was too new to rate when the game started."""
+    if rules.new_games <= 0 or rules.new_days <= 0:
+        return False
+    started = int(row.started_ms or row.finished_ms or 0)
+    created = await conn.scalar(select(m.users.c.created_ms).where(m.users.c.id == user_id))
+    if created is None or started - int(created) >= rules.new_days * DAY_MS:
+        return False
+    t, a = m.game_tables, m.actions
+    played = (
+        select(a.c.table_id)
+        .join(t, t.c.id == a.c.table_id)
+        .where(
+            a.c.actor == f"user:{user_id}",
+            t.c.status == "finished",
+            t.c.finished_ms <= started,
+            t.c.id != row.id,
+        )
+        .group_by(a.c.table_id)
+        .having(func.count() >= max(1, rules.min_moves))
+        .limit(rules.new_games)
+        .subquery()
+    )
+    games = await conn.scalar(select(func.count()).select_from(played))
+    return int(games or 0) < rules.new_games
+
+
+async def unrated_reason(conn: AsyncConnection, row: TableRow, rules: Eligibility) -> str | None:
+    """Why a finished rated game between people moves no rating, or None: ``aborted``
+    (someone left it before ``min_moves`` moves of his own), ``shared_address`` (two
+    people sat down from one address), ``new_account`` (someone's account was too new)."""
+    people = [s for s in row.seats if s.user_id is not None]
+    if rules.min_moves > 0 and await _abandoned(conn, row, rules.min_moves):
+        return "aborted"
+    if not rules.shared_address:
+        marks = [s.addr for s in people if s.addr is not None]
+        if len(marks) != len(set(marks)):
+            return "shared_address"
+    for s in people:
+        assert s.user_id is not None
+        if await _is_new(conn, s.user_id, row, rules):
+            return "new_account"
+    return None
+
+
+async def _forget_addresses(conn: AsyncConnection, row: TableRow, unrated: str | None) -> None:
+    """The finished game's row keeps no address mark, and says why it is unrated. (The
+    row in memory is left alone: a transaction that fails is retried with it.)"""
+    if unrated is None and all(s.addr is None for s in row.seats):
+        return
+    seats = [s.to_json() for s in row.seats]
+    await conn.execute(
+        update(m.game_tables)
+        .where(m.game_tables.c.id == row.id)
+        .values(seats=json.dumps(seats), unrated=unrated)
+    )
+
+
 def _ids(player: str) -> dict[str, int | None]:
     kind, _, number = player.partition(":")
     return {
@@ -127,17 +246,25 @@ def _ids(player: str) -> dict[str, int | None]:
     }
 
 
-async def on_finish(conn: AsyncConnection, row: TableRow) -> None:
+async def on_finish(conn: AsyncConnection, row: TableRow, rules: Eligibility | None = None) -> None:
     """The ``Store.on_finish`` hook: a rated game's rating updates, committed with its last
-    action. Idempotent per table (the changes are written once)."""
+    action, unless ``rules`` find it unrated (``row.unrated`` says why). Idempotent per
+    table (the changes are written once)."""
+    rules = Eligibility() if rules is None else rules
     players = _rated_players(row)
     if players is None:
+        await _forget_addresses(conn, row, None)
         return
     assert row.result is not None
     done = await conn.scalar(
         select(m.rating_changes.c.id).where(m.rating_changes.c.table_id == row.id).limit(1)
     )
     if done is not None:
+        return
+    unrated = await unrated_reason(conn, row, rules)
+    await _forget_addresses(conn, row, unrated)
+    if unrated is not None:
+        row.unrated = unrated
         return
     variant = variant_of(row.game, row.players)
     at = int(row.finished_ms or 0)
@@ -189,8 +316,14 @@ async def on_finish(conn: AsyncConnection, row: TableRow) -> None:
         )
 
 
-def install(store: Store) -> None:
-    store.on_finish.append(on_finish)
+def install(store: Store, rules: Eligibility | None = None) -> None:
+    """Rates the store's finished rated games under ``rules`` (default: the defaults)."""
+    chosen = Eligibility() if rules is None else rules
+
+    async def hook(conn: AsyncConnection, row: TableRow) -> None:
+        await on_finish(conn, row, chosen)
+
+    store.on_finish.append(hook)
 
 
 # -- rebuild ----------------------------------------------------------------------------
@@ -228,7 +361,9 @@ def _replayed_result(row: TableRow, texts: list[str]) -> dict[str, Any]:
 async def rebuild(store: Store) -> Rebuilt:
     """Recomputes every rating from the finished rated games, in the order they finished
     (ties of the same millisecond in the order the live updates were made), and replaces
-    the stored ratings and changes with the result, in one transaction."""
+    the stored ratings and changes with the result, in one transaction. A game found
+    unrated when it finished (``unrated``) stays unrated: the rules were applied then,
+    to the accounts and addresses as they were."""
     first_change = (
         select(m.rating_changes.c.table_id, func.min(m.rating_changes.c.id).label("first"))
         .group_by(m.rating_changes.c.table_id)
@@ -239,7 +374,11 @@ async def rebuild(store: Store) -> Rebuilt:
             await conn.execute(
                 select(m.game_tables, first_change.c.first)
                 .outerjoin(first_change, first_change.c.table_id == m.game_tables.c.id)
-                .where(m.game_tables.c.status == "finished", m.game_tables.c.rated.is_(True))
+                .where(
+                    m.game_tables.c.status == "finished",
+                    m.game_tables.c.rated.is_(True),
+                    m.game_tables.c.unrated.is_(None),
+                )
             )
         ).all()
         old = {

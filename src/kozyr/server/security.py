@@ -9,10 +9,13 @@ responses and does not see WebSockets), outermost, so that even errors get the h
   re-points its DNS name at 127.0.0.1 (DNS rebinding) sends ``Host: evil.example``.
 - **Origin**: a browser names the page that makes a request in ``Origin``. A state-changing
   call under ``/api`` (POST, PUT, PATCH, DELETE) and the WebSocket handshake need no
-  Origin (programs send none) or an allowed one: ``scheme://allowed-host[:port]``, the
-  scheme being ``https`` behind HTTPS and ``http`` otherwise, or one of the exact
-  ``KOZYR_ALLOWED_ORIGINS``. The request's own ``Host`` is never the yardstick: it is
-  the attacker's to choose (except with ``*``, where it is all there is).
+  Origin (programs send none) or this server's own: the scheme (``https`` behind HTTPS,
+  ``http`` otherwise), an allowed host name, and the port the request came to (its
+  ``Host``'s, which the browser sets and the Host check has vetted; none: the scheme's
+  80 or 443); or one of the exact ``KOZYR_ALLOWED_ORIGINS``. Another port of an allowed
+  host is another site (``http://127.0.0.1:9999`` is any program on this machine), even
+  though cookies, which know no ports, are shared with it. With ``KOZYR_ALLOWED_HOSTS=*``
+  the origin must name exactly the Host's name and port.
 - **Content type**: those calls carry JSON or nothing; any other ``Content-Type`` (a
   cross-site form or ``text/plain`` POST, which browsers send without asking) gets 415.
 """
@@ -40,6 +43,7 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"no-referrer"),
 )
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def host_name(host: str) -> str | None:
@@ -67,6 +71,25 @@ def host_name(host: str) -> str | None:
     return name
 
 
+def host_port(host: str, scheme: str) -> tuple[str, int] | None:
+    """The host name and port of a ``Host`` header or an origin's ``host[:port]``, the port
+    being the scheme's own when none is written; None if it is not of that shape.
+
+    >>> host_port("LocalHost:8000", "http"), host_port("[::1]", "https")
+    (('localhost', 8000), ('[::1]', 443))
+    >>> host_port("kozyr.example:99999", "http") is None
+    True
+    """
+    name = host_name(host)
+    if name is None:
+        return None
+    rest = host.strip()[len(name) :]
+    if not rest:
+        return name, DEFAULT_PORTS.get(scheme, 80)
+    port = int(rest[1:])
+    return (name, port) if 0 < port < 65536 else None
+
+
 def host_allowed(host: str | None, allowed_hosts: tuple[str, ...]) -> bool:
     """Whether a request's ``Host`` header names this server."""
     if "*" in allowed_hosts:
@@ -80,22 +103,25 @@ def host_allowed(host: str | None, allowed_hosts: tuple[str, ...]) -> bool:
 def origin_allowed(origin: str | None, host: str | None, settings: Settings) -> bool:
     """Whether a browser page at ``origin`` may change things here (None: not a browser).
 
-    ``host`` (the request's Host header) matters only with ``KOZYR_ALLOWED_HOSTS=*``,
-    where the Host check is off and an origin must then be exactly this Host's.
+    The page must be this server's own: its scheme, an allowed host name (with
+    ``KOZYR_ALLOWED_HOSTS=*``, the Host's own name) and the port of ``host`` (the
+    request's Host header, already checked against the allowed hosts); or be one of
+    ``KOZYR_ALLOWED_ORIGINS``.
     """
     if origin is None:
         return True
     if origin in settings.allowed_origins:
         return True
     scheme, sep, netloc = origin.partition("://")
-    if not sep or scheme.lower() != settings.scheme:
+    scheme = scheme.lower()
+    if not sep or scheme != settings.scheme or host is None:
         return False
-    name = host_name(netloc)
-    if name is None:
-        return False
+    page, here = host_port(netloc, scheme), host_port(host, scheme)
+    if page is None or here is None or page[1] != here[1]:
+        return False  # another port is another site, cookies or not
     if "*" in settings.allowed_hosts:
-        return host is not None and netloc.lower() == host.strip().lower()
-    return name in {h.lower() for h in settings.allowed_hosts}
+        return page[0] == here[0]
+    return page[0] == here[0] or page[0] in {h.lower() for h in settings.allowed_hosts}
 
 
 def is_json(content_type: str | None) -> bool:

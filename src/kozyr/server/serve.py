@@ -90,6 +90,9 @@ def serve(
         sys.stdout.flush()
 
     app.state.server.on_ready = ready
+    from kozyr.server.stopping import exit_0_on_sigterm
+
+    exit_0_on_sigterm()
     uvicorn.run(app, host=host, port=port, **uvicorn_options(settings))
 
 

@@ -4,6 +4,7 @@ the open sockets (one :class:`Server` per application, in ``app.state.server``).
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -21,6 +22,8 @@ from kozyr.server.store import Store, User
 from kozyr.server.table_ops import OPS
 from kozyr.server.throttle import Throttles
 
+log = logging.getLogger("kozyr.server")
+
 
 class Server:
     """What the routes share: settings, store, lobby, metrics."""
@@ -34,7 +37,15 @@ class Server:
         self.store.on_new_user.append(wallets.grant_new_user)
         self.store.on_start.append(escrow.escrow_at_start)
         self.store.on_finish.append(escrow.settle_at_finish)
-        ratings.install(self.store)
+        ratings.install(
+            self.store,
+            ratings.Eligibility(
+                min_moves=settings.rating_min_moves,
+                new_games=settings.rating_new_games,
+                new_days=settings.rating_new_days,
+                shared_address=settings.rating_shared_address,
+            ),
+        )
         self.bus = make_bus(settings.redis_url, settings.redis_timeout)
         self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
         # post-game reviews in processes of their own; hints in the bots' threads
@@ -61,6 +72,14 @@ class Server:
         self.names_lock = asyncio.Lock()
         self.sockets = Sockets(settings)
         """Every open WebSocket, by account and address (caps, logout)."""
+
+    def stop_moves(self) -> None:
+        """The server is stopping: no table takes or plays a move from now on (called at
+        the signal, and again by the shutdown; only the first call counts)."""
+        if self.lobby.stopping:
+            return
+        log.info("stopping: no more moves at %d tables", len(self.lobby.tables))
+        self.lobby.stop_moves()
 
     async def table_op(
         self, table_id: str, op: str, user: User, args: dict[str, Any]

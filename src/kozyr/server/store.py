@@ -86,6 +86,9 @@ class Seat:
     user_id: int | None = None
     name: str | None = None
     bot: int | None = None
+    addr: str | None = None
+    """A person's seat at a rated table: a hash of the client address he sat down from
+    (``kozyr.server.ratings.address_mark``), until the game ends; never sent to clients."""
 
     @property
     def empty(self) -> bool:
@@ -94,9 +97,18 @@ class Seat:
     def to_json(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "name": self.name, "bot": self.bot}
 
+    def stored(self) -> dict[str, Any]:
+        """The seat as the table's row keeps it: :meth:`to_json` and the address mark."""
+        return self.to_json() if self.addr is None else {**self.to_json(), "addr": self.addr}
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(user_id=data.get("user_id"), name=data.get("name"), bot=data.get("bot"))
+        return cls(
+            user_id=data.get("user_id"),
+            name=data.get("name"),
+            bot=data.get("bot"),
+            addr=data.get("addr"),
+        )
 
 
 @dataclass
@@ -130,6 +142,9 @@ class TableRow:
     """Stake terms ``{"kind", "chips"}`` agreed by sitting down (B5); None: no stakes."""
     hints: bool = False
     """A casual table whose players may ask for hints (``kozyr.server.hints``)."""
+    unrated: str | None = None
+    """A rated game that moved no rating, and why (``kozyr.server.ratings``); written by
+    the ratings' finish hook alone, never by a save of the row."""
 
 
 @dataclass
@@ -366,7 +381,7 @@ class Store:
             "dealing": None if t.dealing == LEGACY else t.dealing,
             "first_dealer": t.first_dealer,
             "join_order": json.dumps(t.join_order),
-            "seats": json.dumps([s.to_json() for s in t.seats]),
+            "seats": json.dumps([s.stored() for s in t.seats]),
             "private": t.private,
             "invite_code": t.invite_code,
             "creator_id": t.creator_id,
@@ -468,6 +483,7 @@ class Store:
             rated=bool(row.rated),
             stake=json.loads(row.stake) if row.stake else None,
             hints=bool(row.hints),
+            unrated=row.unrated,
         )
 
     async def unfinished_tables(self) -> list[TableRow]:

@@ -27,7 +27,8 @@ def table_json(table: Table, user: User | None) -> dict[str, Any]:
 async def sit(table: Table, user: User, args: dict[str, Any]) -> dict[str, Any]:
     if not may_see(table.row, user, args.get("invite")):
         raise ProtocolError("no_table", status=404)
-    got = await table.sit(user.id, user.name, args.get("seat"), user.guest)
+    addr = args.get("addr")  # the address's mark, never the address (it may be forwarded)
+    got = await table.sit(user.id, user.name, args.get("seat"), user.guest, addr)
     return {"seat": got, **table_json(table, user)}
 
 

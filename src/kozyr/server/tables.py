@@ -14,7 +14,7 @@ composes the parts and says in which order they act.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
@@ -26,7 +26,7 @@ from kozyr.server.config import Settings
 from kozyr.server.escrow import StakeRefused, row_hold, stake_too_high
 from kozyr.server.match import Gate, Match, Move, Replayed
 from kozyr.server.metrics import Metrics
-from kozyr.server.presence import Presence
+from kozyr.server.presence import Presence, bots_alone
 from kozyr.server.protocol import Client, ProtocolError
 from kozyr.server.seating import Seating
 from kozyr.server.store import Store, TableRow, User
@@ -60,6 +60,9 @@ class Table:
             self.match, self.presence, self.info, lambda: self.turns.deadline_ms
         )
         self.bets = TableBets(row, store, lambda: self.presence.watchers)
+        self.check_bots_alone: Callable[[TableRow], Awaitable[None]] | None = None
+        """Set by the lobby: refuses (``too_many_bot_tables``) to fill the table's last
+        seat with a bot when its creator, or the server, has enough tables of bots alone."""
 
     # -- facts ----------------------------------------------------------------------
 
@@ -112,17 +115,20 @@ class Table:
 
     async def watch(self, client: Client, last_seq: int | None) -> None:
         async with self.lock:
+            unattended = not self.presence.attended
             was_away = self.presence.arrive(client, self.seat_of(client.user.id))
             client.send(self.frames.table_frame(self.watchers[client]))
             self.frames.catch_up(client, last_seq)
             self.send_table()
-            if was_away:
-                self.turns.schedule()
+            if was_away or unattended:
+                self.turns.schedule()  # (bots alone: the first watcher wakes them)
 
     async def unwatch(self, client: Client) -> None:
         async with self.lock:
             self.presence.depart(client)
             self.send_table()
+            if not self.presence.attended:
+                self.turns.pause()  # bots alone and the last watcher gone: they wait
 
     async def back(self, client: Client) -> None:
         async with self.lock:
@@ -132,12 +138,25 @@ class Table:
 
     # -- lobby changes (before the game) --------------------------------------------
 
-    async def sit(self, user_id: int, name: str, seat: int | None, guest: bool = False) -> int:
+    async def sit(
+        self,
+        user_id: int,
+        name: str,
+        seat: int | None,
+        guest: bool = False,
+        addr: str | None = None,
+    ) -> int:
+        """``addr``: the mark of the address he sits down from (``ratings.address_mark``),
+        kept by a rated table's seat until the game ends."""
         async with self.lock:
             self.seating.check_sit(user_id, seat, guest)
+            # B4: players never bet on their table, so open bets on it keep him standing
+            await self.bets.check_no_bets(user_id)
             # taking the seat is agreeing to the stake: his wallet must cover the hold
             await wallets.check_cover(self.store, user_id, row_hold(self.row))
             got = self.seating.sit(user_id, name, seat, guest)
+            if self.row.rated:
+                self.row.seats[got].addr = addr
             self.presence.seated(user_id, got)
             refused = await self.after_seats()
             if user_id in refused:
@@ -162,6 +181,12 @@ class Table:
     async def set_bot(self, user_id: int, seat: int, level: int | None) -> None:
         async with self.lock:
             self.seating.set_bot(user_id, seat, level)
+            if level is not None and bots_alone(self.row) and self.check_bots_alone:
+                try:
+                    await self.check_bots_alone(self.row)
+                except ProtocolError:
+                    self.seating.stand(seat)
+                    raise
             await self.after_seats()
 
     async def after_seats(self) -> dict[int, ProtocolError]:
@@ -238,6 +263,8 @@ class Table:
         return await self._act(seat, action, None, "bot", None, seq)
 
     def _gate(self, seat: int, by: str) -> None:
+        if self.turns.stopping:
+            raise ProtocolError("stopping", status=503)
         if by == "bot" and not self.presence.bot_plays(seat):
             raise ProtocolError("stale", "The person is back.")
         if by == "person" and self.presence.back(seat):

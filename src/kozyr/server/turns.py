@@ -81,6 +81,8 @@ class Turns:
         self._expiring: asyncio.Task[None] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_key: tuple[int, int] = (-1, -1)
+        self.stopping = False
+        """The server is stopping (:meth:`stop`): nobody's move is played any more."""
 
     def make_bots(self) -> None:
         """Every seat's bot (a person's plays when he is away), made as the game starts."""
@@ -104,13 +106,16 @@ class Turns:
         self._due = None
         self.deadline_ms = None
         state = self.match.state
-        if not self.match.playing or state is None or state.over:
+        if self.stopping or not self.match.playing or state is None or state.over:
             return
         seat = state.to_act
         if seat is None:
             return
         seq = self.match.seq
         if self.presence.bot_plays(seat):
+            if not self.presence.attended:
+                self.pause()  # bots alone, nobody watching: they wait for a watcher
+                return
             key = (seat, seq)
             task = self._bot_task
             if task is not None and not task.done():
@@ -152,7 +157,7 @@ class Turns:
 
     async def _turn_timed_out(self, seat: int, seq: int) -> None:
         async with self.lock:
-            if self.match.seq != seq or self.match.to_act != seat:
+            if self.stopping or self.match.seq != seq or self.match.to_act != seat:
                 return
             # Timed out: a bot plays for him until he comes back.
             self.presence.leave(seat)
@@ -169,12 +174,14 @@ class Turns:
                     state = self.match.state
                     if state is None or self.match.seq != seq or state.to_act != seat:
                         return
-                    if not self.presence.bot_plays(seat):
+                    if not self.presence.bot_plays(seat) or not self.presence.attended:
                         return
                     observation = state.observation(seat)
                     legal = state.legal_actions()
                 action = await self._choose(seat, observation, legal)
                 async with self.lock:
+                    if self.stopping:
+                        return
                     try:
                         self._bot_task = None
                         await self.play(seat, action, seq)
@@ -201,8 +208,31 @@ class Turns:
                 raise ValueError(f"bot chose {action}, not a legal action")
             return int(action)
         except Exception:
+            if self.stopping:  # the stop shut the bots' threads down: no move at all
+                raise asyncio.CancelledError from None
             log.exception("bot at table %s seat %s failed; playing at random", self.row.id, seat)
             return random.choice(legal)
+
+    @property
+    def bot_pending(self) -> bool:
+        """A bot's move is on its way (waiting for its delay or thinking)."""
+        return self._bot_task is not None and not self._bot_task.done()
+
+    def pause(self) -> None:
+        """Stops a bot's move that has not been applied yet (the last watcher of a table
+        of bots alone has gone); :meth:`schedule` starts it again."""
+        task = self._bot_task
+        if task is not None and not task.done():
+            task.cancel()
+        self._bot_task = None
+        self._bot_key = (-1, -1)
+
+    def stop(self) -> None:
+        """The server is stopping: no bot's move, no clock's, from now on (a move being
+        committed finishes under the table's lock; the table takes no other)."""
+        self.stopping = True
+        self.deadline_ms = None
+        self.close()
 
     def close(self) -> None:
         self._due = None

@@ -1,5 +1,5 @@
 """A person's chip wallet (B5): the welcome grant, the daily top-up, the balance, what is
-held in escrow, and the wallet's page of the ledger.
+held in escrow and in open bets, and the wallet's page of the ledger.
 
 Chips are play money: the house issues them (grants, top-ups) and nothing ever buys or
 cashes them. Every movement goes through :mod:`kozyr.server.ledger`, with a key that makes
@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kozyr.server import ledger
 from kozyr.server import models as m
+from kozyr.server.betting import chips_in_bets
 from kozyr.server.escrow import stake_hold, stake_too_high
 from kozyr.server.ledger import Account
 from kozyr.server.protocol import ProtocolError
@@ -112,6 +113,12 @@ async def held(conn: AsyncConnection, user_id: int) -> int:
     return sum(stake_hold(r.game, json.loads(r.options), json.loads(r.stake)) or 0 for r in rows)
 
 
+async def holdings(conn: AsyncConnection, user_id: int) -> tuple[int, int]:
+    """(in escrow, in open bets): the person's chips out of his wallet that are still his
+    until a game or a market is settled. The top-up counts them with the balance."""
+    return await held(conn, user_id), await chips_in_bets(conn, user_id)
+
+
 def _bound(value: str | None, name: str, default: int | None, high: int) -> int | None:
     if value is None or value == "":
         return default
@@ -123,8 +130,9 @@ def _bound(value: str | None, name: str, default: int | None, high: int) -> int 
 async def wallet_page(
     store: Store, user: User, limit: str | None, before: str | None
 ) -> dict[str, Any]:
-    """``GET /api/wallet``: balance, held, whether a top-up is due, and a page of entries
-    (newest first; ``next`` is the ``before`` of the following page)."""
+    """``GET /api/wallet``: balance, held (``in_escrow`` at stake games plus ``in_bets``,
+    bets not settled yet), whether a top-up is due, and a page of entries (newest first;
+    ``next`` is the ``before`` of the following page)."""
     size = _bound(limit, "limit", 50, MAX_PAGE)
     assert size is not None
     below = _bound(before, "before", None, 2**62)
@@ -134,12 +142,14 @@ async def wallet_page(
         balance = await ledger.balance(conn, wallet)
         rows = await ledger.entries(conn, wallet, size + 1, below)
         claimed = await _claimed(conn, user.id, utc_day())
-        in_escrow = await held(conn, user.id)
+        in_escrow, in_bets = await holdings(conn, user.id)
     page = rows[:size]
     return {
         "balance": balance,
-        "held": in_escrow,
-        "can_top_up": balance < TOP_UP_TO and claimed is None,
+        "held": in_escrow + in_bets,
+        "in_escrow": in_escrow,
+        "in_bets": in_bets,
+        "can_top_up": balance + in_escrow + in_bets < TOP_UP_TO and claimed is None,
         "entries": [
             {
                 "id": e["id"],
@@ -163,9 +173,11 @@ async def _claimed(conn: AsyncConnection, user_id: int, day: str) -> Any:
 
 
 async def top_up(store: Store, user: User, key: str, day: str | None = None) -> dict[str, Any]:
-    """``POST /api/wallet/top-up``: up to :data:`TOP_UP_TO` once a UTC day. The same
-    ``key`` again the same day returns the first answer and moves nothing; on another day
-    it is another request and is refused (``key_reused``)."""
+    """``POST /api/wallet/top-up``: up to :data:`TOP_UP_TO` once a UTC day, counting the
+    chips held in escrow and in open bets with the balance (a person with 50 in his wallet
+    and 950 riding on a bet is not poor). The same ``key`` again the same day returns the
+    first answer and moves nothing; on another day it is another request and is refused
+    (``key_reused``)."""
     day = day or utc_day()
     await ensure_grant(store, user.id)
     wallet = Account.wallet(user.id)
@@ -189,17 +201,13 @@ async def top_up(store: Store, user: User, key: str, day: str | None = None) -> 
                 return again
             if await _claimed(conn, user.id, day) is not None:
                 raise _not_due_today()
+            await _lock(conn, [Account.house(), wallet])
             balance = await ledger.balance(conn, wallet)
-            if balance >= TOP_UP_TO:
-                raise ProtocolError(
-                    "top_up_not_due",
-                    f"Your balance is {balance} chips: a top-up is for balances below {TOP_UP_TO}.",
-                    409,
-                    message_ru=f"На вашем счёте {balance} фишек: пополнение положено только "
-                    f"при балансе меньше {TOP_UP_TO}.",
-                    params={"balance": balance},
-                )
-            answer = await _answer(conn, user.id, key, day, TOP_UP_TO - balance)
+            in_escrow, in_bets = await holdings(conn, user.id)
+            total = balance + in_escrow + in_bets
+            if total >= TOP_UP_TO:
+                raise _not_due(balance, in_escrow + in_bets)
+            answer = await _answer(conn, user.id, key, day, TOP_UP_TO - total)
             await conn.execute(
                 insert(w).values(
                     user_id=user.id,
@@ -212,6 +220,16 @@ async def top_up(store: Store, user: User, key: str, day: str | None = None) -> 
             return answer
     except IntegrityError as e:  # another key claimed today's top-up at the same moment
         raise _not_due_today() from e
+
+
+async def _lock(conn: AsyncConnection, accounts: list[Account]) -> None:
+    """Locks the accounts' rows (PostgreSQL; SQLite has one writer) in id order, as
+    :func:`ledger.post` does: every movement of the wallet's chips (a bet, an escrow, a
+    payout) waits until the balance and what is held have been read together."""
+    ids = sorted([await ledger.account(conn, a) for a in accounts])
+    a = m.ledger_accounts
+    for acct_id in ids:
+        await conn.execute(select(a.c.id).where(a.c.id == acct_id).with_for_update())
 
 
 async def _answer(
@@ -227,6 +245,27 @@ async def _answer(
         "replayed": posted.replayed,
         "tx_id": posted.tx_id,
     }
+
+
+def _not_due(balance: int, held: int) -> ProtocolError:
+    if not held:
+        return ProtocolError(
+            "top_up_not_due",
+            f"Your balance is {balance} chips: a top-up is for balances below {TOP_UP_TO}.",
+            409,
+            message_ru=f"На вашем счёте {balance} фишек: пополнение положено только "
+            f"при балансе меньше {TOP_UP_TO}.",
+            params={"balance": balance, "held": held},
+        )
+    return ProtocolError(
+        "top_up_not_due",
+        f"You have {balance + held} chips: {balance} in your wallet and {held} held in escrow "
+        f"and open bets. A top-up is for fewer than {TOP_UP_TO} in all.",
+        409,
+        message_ru=f"У вас {balance + held} фишек: {balance} на счёте и {held} в залоге и "
+        f"открытых ставках. Пополнение положено, только если всего меньше {TOP_UP_TO}.",
+        params={"balance": balance, "held": held},
+    )
 
 
 def _not_due_today() -> ProtocolError:

@@ -15,6 +15,7 @@ __all__ = [
     "ABOVE",
     "ALL_COURT",
     "CARD_VALUE",
+    "RANK_ORDER",
     "STRENGTH",
     "SUIT_VALUE",
     "bit",
@@ -25,6 +26,8 @@ __all__ = [
 
 # I2: K Q J A 10 9 8 7 6, high to low. Ranks below 6 never occur; they get -1.
 _ORDER = (KING, QUEEN, JACK, ACE, 10, 9, 8, 7, 6)
+RANK_ORDER: tuple[int, ...] = _ORDER
+"""Ranks high to low within a suit (I2)."""
 _STRENGTH_OF_RANK = {rank: len(_ORDER) - i for i, rank in enumerate(_ORDER)}
 
 # I3: A 11, K Q J 10 each, others their pips (used only to break point ties).

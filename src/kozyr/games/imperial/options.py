@@ -5,14 +5,34 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from kozyr.games.base import OptionsError
+from kozyr.games.base import OptionsError, check_option, shown_option
+from kozyr.games.stakes import MAX_CHIPS
 
-__all__ = ["ImperialOptions"]
+__all__ = ["MAX_TARGET", "MIN_TARGET", "RANGES", "STORED_RANGES", "ImperialOptions"]
 
+MIN_TARGET = 1
+MAX_TARGET = 20
+"""Marked imperials that win (I12): the rulings play to 5; nobody plays to more than 20,
+and the bound keeps a ``per_imperial`` hold (stake x target) small (docs/chips.md)."""
 
-def _is_int(value: object) -> bool:
-    # bool is an int subclass, but `True` as a player count is a mistake, not a 1.
-    return isinstance(value, int) and not isinstance(value, bool)
+RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 3),
+    "target": (MIN_TARGET, MAX_TARGET),
+    "tombe_value": (1, 2),
+    "trick_bonus_over": (0, 12),
+    "stake": (0, MAX_CHIPS),
+}
+"""Every whole-number option's smallest and largest value (``must_head`` is a bool), for
+a new table, game or record."""
+
+STORED_RANGES: dict[str, tuple[int, int]] = {
+    **RANGES,
+    # Before the ranges above, any target >= 1 and any stake >= 0 was taken: tables and
+    # records made then keep loading (a 32-bit bound still keeps sums exact and small).
+    "target": (MIN_TARGET, 2**31 - 1),
+    "stake": (0, 2**31 - 1),
+}
+"""What options read back from a store or a record may hold."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,46 +46,58 @@ class ImperialOptions:
     Traceback (most recent call last):
     ...
     kozyr.games.base.OptionsError: players must be 2 or 3, not 4
+    >>> ImperialOptions.from_json({"target": 21})
+    Traceback (most recent call last):
+    ...
+    kozyr.games.base.OptionsError: target must be a whole number from 1 to 20, not 21
     """
 
     players: int = 2
     """2 (32 cards) or 3 (36 cards), I1."""
     target: int = 5
-    """Marked imperials that win the game, I12."""
+    """Marked imperials that win the game, 1-20, I12."""
     tombe_value: int = 1
     """Imperials marked for the imperial tombé, 1 or 2, I9."""
     must_head: bool = False
     """The French rule: a player who can beat the trick must beat it, I7."""
     trick_bonus_over: int = 6
-    """A player with more tricks than this scores 4 at the end of play, I10."""
+    """A player with more tricks than this (0-12) scores 4 at the end of play, I10."""
     stake: int = 1
-    """What each loser pays the winner, I12."""
+    """What each loser pays the winner in the ``game_over`` event, 0 to 1,000,000, I12
+    (the chips a table plays for are its stake terms, :mod:`kozyr.games.stakes`)."""
 
     def __post_init__(self) -> None:
-        if not _is_int(self.players) or self.players not in (2, 3):
-            raise OptionsError(f"players must be 2 or 3, not {self.players!r}")
-        if not _is_int(self.target) or self.target < 1:
-            raise OptionsError(f"target must be a whole number >= 1, not {self.target!r}")
-        if not _is_int(self.tombe_value) or self.tombe_value not in (1, 2):
-            raise OptionsError(f"tombe_value must be 1 or 2, not {self.tombe_value!r}")
+        for name, (low, high) in STORED_RANGES.items():
+            check_option(name, getattr(self, name), low, high)
         if not isinstance(self.must_head, bool):
-            raise OptionsError(f"must_head must be true or false, not {self.must_head!r}")
-        if not _is_int(self.trick_bonus_over) or not 0 <= self.trick_bonus_over <= 12:
             raise OptionsError(
-                f"trick_bonus_over must be a whole number 0-12, not {self.trick_bonus_over!r}"
+                f"must_head must be true or false, not {shown_option(self.must_head, 'en')}",
+                f"Параметр «must_head»: true или false, а не {shown_option(self.must_head, 'ru')}",
             )
-        if not _is_int(self.stake) or self.stake < 0:
-            raise OptionsError(f"stake must be a whole number >= 0, not {self.stake!r}")
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> ImperialOptions:
+    def from_json(cls, data: dict[str, Any], *, stored: bool = False) -> ImperialOptions:
+        """New options (``RANGES``) or, with ``stored``, options a table or record was
+        given before the ranges narrowed (``STORED_RANGES``): a game in play or on file
+        keeps loading after an upgrade."""
         if not isinstance(data, dict):
-            raise OptionsError(f"options must be an object, not {type(data).__name__}")
+            raise OptionsError(
+                f"options must be an object, not {type(data).__name__}",
+                "Параметры игры должны быть объектом.",
+            )
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known, key=str)
         if unknown:
             known_text = ", ".join(sorted(known))
-            raise OptionsError(f"unknown option {unknown[0]!r}: known are {known_text}")
+            raise OptionsError(
+                f"unknown option {shown_option(unknown[0], 'en')}: known are {known_text}",
+                f"Неизвестный параметр {shown_option(unknown[0], 'ru')}; "
+                f"параметры Империала: {known_text}",
+            )
+        if not stored:
+            for name, (low, high) in RANGES.items():
+                if name in data:
+                    check_option(name, data[name], low, high)
         return cls(**data)
 
     def to_json(self) -> dict[str, Any]:

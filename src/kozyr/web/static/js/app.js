@@ -5,13 +5,14 @@ import { cardSvg } from "./cards.js";
 import { applyStatic, hasMessage, initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
 import { api, ApiError, CLOSE_POLICY, CLOSE_TOO_SLOW, Socket } from "./net.js";
 import { esc, TableView } from "./table.js";
-import { actionWords, titleWord } from "./narrate.js";
+import { actionWords } from "./narrate.js";
 import { agreeToStake, fillStakeKinds, settlementHtml, stakeFromForm, stakeHint, stakeLine, stakeTooHighText } from "./stakes.js";
 import { balance, closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
 import { sheetHtml } from "./scoresheet.js";
 import { nameLink, ratedPill, routePage, setupPages, userChanged } from "./pages.js";
 import { BetsPanel } from "./bets.js";
 import { DEFAULT_LEVEL, REVIEW_LEVELS, ReviewPanel } from "./review.js";
+import { gameOf, gameTitle, loadGames, playerChoices } from "./games/index.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
@@ -108,7 +109,7 @@ function seatName(info, s) {
 }
 
 function gameName(game) {
-  return t(game === "imperial" ? "game_imperial" : "game_emperor");
+  return gameTitle(game, lang());
 }
 
 function newId() {
@@ -118,6 +119,8 @@ function newId() {
 // ------------------------------------------------------------------ start
 
 async function start() {
+  // Each game's facts (player counts, stake kinds, ...) come from the server's specs.
+  await loadGames(api);
   setLang(initialLang());
   onLangChange(() => relabel());
   for (const b of $$(".lang-switch")) b.addEventListener("click", () => setLang(lang() === "ru" ? "en" : "ru"));
@@ -464,15 +467,24 @@ function fillPlayerChoices() {
     const game = form.elements.game.value;
     const sel = form.elements.players;
     const keep = sel.value;
-    const counts = game === "imperial" ? [2, 3] : [4, 3];
+    const counts = playerChoices(game);
     sel.innerHTML = counts.map((n) => `<option value="${n}">${esc(t("players_n", { n }))}</option>`).join("");
     if (counts.includes(Number(keep))) sel.value = keep;
   }
   for (const form of [$(".quick-form"), $(".create-form")]) fillStakeKinds(form, balance());
+  // The create form's options of the chosen game only (.opts-imperial, .opts-emperor).
   const create = $(".create-form");
-  const imperial = create.elements.game.value === "imperial";
-  $(".opts-imperial").hidden = !imperial;
-  $(".opts-emperor").hidden = imperial;
+  const chosen = `opts-${create.elements.game.value}`;
+  for (const box of $$(".opts", create)) box.hidden = !box.classList.contains(chosen);
+}
+
+/** The create form's options of `game`: its fields' values, numbers or ticks. */
+function optionsFromForm(form, game) {
+  const options = {};
+  for (const el of $$(`.opts-${game} [name]`, form)) {
+    options[el.name] = el.type === "checkbox" ? el.checked : Number(el.value);
+  }
+  return options;
 }
 
 function setupLobby() {
@@ -507,20 +519,7 @@ function setupLobby() {
     const f = ev.target.elements;
     const game = f.game.value;
     const players = Number(f.players.value);
-    const options =
-      game === "imperial"
-        ? {
-            target: Number(f.target.value),
-            tombe_value: Number(f.tombe_value.value),
-            trick_bonus_over: Number(f.trick_bonus_over.value),
-            stake: Number(f.stake.value),
-            must_head: f.must_head.checked,
-          }
-        : {
-            rounds: Number(f.rounds.value),
-            bargain_from: Number(f.bargain_from.value),
-            max_offer: Number(f.max_offer.value),
-          };
+    const options = optionsFromForm(ev.target, game);
     const body = { game, players, options, private: f.private.checked, rated: f.rated.checked };
     if (f.hints.checked && !f.rated.checked) body.hints = true; // unset: none (#15)
     const timeout = Number(f.turn_timeout.value);
@@ -609,9 +608,7 @@ function seatsLine(tb) {
 }
 
 function optionsLine(tb) {
-  const o = tb.options || {};
-  if (tb.game === "imperial") return t("target_n", { n: o.target });
-  return t("rounds_n", { n: o.rounds });
+  return gameOf(tb.game).optionsLine(tb.options || {});
 }
 
 /**
@@ -893,7 +890,7 @@ function drawTable() {
     hints: Boolean(info.hints),
     tableId: tb.id,
   });
-  const over = game === "imperial" ? obs.over : obs.phase === "over";
+  const over = gameOf(game).modelExtras(obs, obs.hand_sizes.length).phase === "over";
   if (over && app.overShown !== tb.id) {
     app.overShown = tb.id;
     setTimeout(() => showOver(false), 900);
@@ -906,30 +903,7 @@ function showOver(relabelOnly) {
   const dlg = $(".over-dialog");
   const info = tb.info;
   const names = [...Array(info.players)].map((_, s) => seatName(info, s));
-  const end = [...tb.events].reverse().find((e) => e.type === "game_over") || {};
-  let title;
-  let body;
-  if (info.game === "imperial") {
-    const winner = end.winner ?? tb.view.winner;
-    title = winner === tb.you ? t("you_win") : t("winner_is", { name: names[winner] });
-    const rows = tb.view.scores
-      .map((sc, s) => {
-        const stake = end.stakes ? end.stakes[s] : "";
-        return `<tr class="${s === winner ? "first" : ""}"><td>${esc(names[s])}</td><td>${sc.imperials}</td><td>${sc.points}</td><td>${stake > 0 ? "+" : ""}${stake}</td></tr>`;
-      })
-      .join("");
-    body = `<table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t("imperials"))}</th><th>${esc(t("points"))}</th><th>${esc(t("stakes"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
-  } else {
-    const standing = end.places || end.standing || tb.view.standing || [];
-    title = standing[0] === tb.you ? t("you_win") : t("winner_is", { name: names[standing[0]] });
-    const rows = standing
-      .map(
-        (s, i) =>
-          `<tr class="${i === 0 ? "first" : ""}"><td>${i + 1}</td><td>${esc(names[s])}</td><td>${esc(titleWord(end.ranks?.[s]))}</td><td>${end.totals?.[s] ?? tb.view.totals[s]}</td></tr>`,
-      )
-      .join("");
-    body = `<h3>${esc(t("standing"))}</h3><table><thead><tr><th>${esc(t("place"))}</th><th>${esc(t("player"))}</th><th>${esc(t("title"))}</th><th>${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
-  }
+  const { title, body } = gameOf(info.game).overResult({ obs: tb.view, events: tb.events, names, you: tb.you });
   $("#over-title").textContent = t("over_title", { title });
   // #16B: the whole game deal by deal (round by round) under the result and the chips.
   const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, app.tableView?.model ? app.tableView.extras.narrowNames() : null)}`;

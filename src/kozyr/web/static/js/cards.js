@@ -75,10 +75,10 @@ export function readTyped(input) {
 
 /**
  * Sorts a hand for display: trumps first, then the other suits alternating colours;
- * high to low within a suit. Imperial ranks K Q J A 10 ... (I2), Emperor ace high.
+ * high to low within a suit in the game's `rankOrder` (its facts' rank_order, high first:
+ * Imperial K Q J A 10 ... (I2), Emperor ace high).
  */
-export function sortHand(cards, trump, game) {
-  const imperialOrder = { 13: 0, 12: 1, 11: 2, 14: 3 };
+export function sortHand(cards, trump, rankOrder) {
   const present = new Set(cards.map((t) => parseCard(t).suit));
   let suits = ["S", "H", "C", "D"].filter((s) => s !== trump);
   // Alternate colours among the suits actually held, if possible.
@@ -94,7 +94,8 @@ export function sortHand(cards, trump, game) {
   }
   suits = [...(trump && SUITS.includes(trump) ? [trump] : []), ...alt];
   const suitIndex = (s) => suits.indexOf(s);
-  const rankKey = (r) => (game === "imperial" ? (imperialOrder[r] ?? 18 - r) : 20 - r);
+  const place = new Map(rankOrder.map((r, i) => [r, i]));
+  const rankKey = (r) => place.get(r) ?? rankOrder.length + 20 - r;
   return [...cards].sort((a, b) => {
     const x = parseCard(a);
     const y = parseCard(b);

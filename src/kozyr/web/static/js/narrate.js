@@ -3,6 +3,7 @@
 
 import { cardLabel, suitWord } from "./cards.js";
 import { lang, t } from "./i18n.js";
+import { gameOf } from "./games/index.js";
 
 const REASON_KEYS = {
   turnup: "reason_turnup",
@@ -264,14 +265,13 @@ export function narrateEmperor(ev, names) {
 
 /** Narrates a whole event list of a game into lines, keeping the context each needs. */
 export function narrateAll(game, events, names) {
+  const g = gameOf(game);
   const out = [];
   let previous = null;
   let story = newDealStory();
   for (const [i, ev] of events.entries()) {
     if (ev.type === "deal") story = newDealStory();
-    let line;
-    if (game === "imperial") line = narrateImperial(ev, names, previous, events[i + 1] || null, story);
-    else line = narrateEmperor(ev, names);
+    const line = g.narrate(ev, names, previous, events[i + 1] || null, story);
     tellDealStory(story, ev);
     previous = ev;
     if (line) out.push(line);

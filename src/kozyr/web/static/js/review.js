@@ -6,6 +6,7 @@ import { api, ApiError } from "./net.js";
 import { esc, suitColour } from "./html.js";
 import { formatNumber, lang, t } from "./i18n.js";
 import { actionWords } from "./narrate.js";
+import { gameOf } from "./games/index.js";
 
 export const REVIEW_LEVELS = [1, 2, 3, 4, 5];
 export const DEFAULT_LEVEL = 2;
@@ -21,7 +22,7 @@ function num(value) {
 
 export class ReviewPanel {
   /**
-   * box: the panel's element. gameId: the stored game. game: "imperial" | "emperor".
+   * box: the panel's element. gameId: the stored game. game: its name (games/index.js).
    * names(): the seats' names as the replay shows them. mySeat: the viewer's seat or null.
    * onJump(index): shows the move at `index` of the record's actions.
    * onResize(): the panel changed height (the table fits itself again).
@@ -234,7 +235,7 @@ export class ReviewPanel {
   summaryHtml(review) {
     const names = this.names();
     const unit = this.unit(review);
-    const emperor = this.game === "emperor"; // Emperor plays rounds (туры), Imperial deals
+    const per = gameOf(this.game).unit; // Emperor plays rounds (туры), Imperial deals
     const stat = (cls, value, label) =>
       `<span class="rs-stat ${cls}"><b>${esc(value)}</b><small>${esc(label)}</small></span>`;
     const rows = (review.summaries || [])
@@ -245,7 +246,7 @@ export class ReviewPanel {
           stat("acc", `${num(sm.accuracy)}%`, t("review_accuracy")) +
           stat("mis", formatNumber(sm.mistakes), t("review_mistakes")) +
           stat("blu", formatNumber(sm.blunders), t("review_blunders")) +
-          stat("lpd", num(sm.lost_per_deal), t(emperor ? "review_lost_per_round" : "review_lost_per_deal", { unit })) +
+          stat("lpd", num(sm.lost_per_deal), t(`review_lost_per_${per}`, { unit })) +
           `</span></li>`,
       )
       .join("");
@@ -280,7 +281,7 @@ export class ReviewPanel {
       (d) => (this.seat === "all" || String(d.seat) === this.seat) && (!this.onlyMistakes || d.verdict),
     );
     const move = (action) => suitColour(esc(actionWords(String(action), names)));
-    const where = (d) => t(this.game === "emperor" ? "review_round" : "review_deal", { n: d.deal });
+    const where = (d) => t(`review_${gameOf(this.game).unit}`, { n: d.deal });
     list.innerHTML =
       decisions
         .map((d) => {

@@ -2,11 +2,12 @@
 // alone (docs/engine-api.md), so the table, the game-over dialog and the replay agree.
 
 import { lang, t } from "./i18n.js";
-import { titleWord } from "./narrate.js";
 import { esc } from "./html.js";
+import { gameOf } from "./games/index.js";
 
 /** Per deal (Imperial) or round (Emperor): what each seat took, scored, marked and lost. */
 export function dealRecords(game, events, n) {
+  const g = gameOf(game);
   const rows = [];
   let row = null;
   const loose = Array(n).fill(0);
@@ -36,7 +37,8 @@ export function dealRecords(game, events, n) {
   for (const ev of events) {
     if (ev.type === "deal") {
       if (row) finish(row);
-      if (game === "emperor" && ev.titles) titles = [...ev.titles];
+      const dealt = g.dealTitles(ev);
+      if (dealt) titles = [...dealt];
       row = fresh(ev);
       rows.push(row);
       continue;
@@ -50,12 +52,7 @@ export function dealRecords(game, events, n) {
         row.tricks[ev.winner] += 1;
         break;
       case "score":
-        if (game === "imperial") {
-          row.points[ev.seat][ev.reason] = (row.points[ev.seat][ev.reason] || 0) + ev.points;
-          loose[ev.seat] = ev.total;
-        } else {
-          totals[ev.seat] = ev.total;
-        }
+        g.scoreEvent(row, ev, loose, totals);
         break;
       case "mark":
         row.marked[ev.seat] += ev.imperials;
@@ -123,19 +120,16 @@ export function pointsOf(row, seat) {
   return sum(row.points[seat]);
 }
 
-function signed(v) {
-  return v > 0 ? `+${v}` : v < 0 ? `−${-v}` : "0";
-}
-
 /** The sheet as an HTML table: a row per deal or round, a column per seat. `short`: the
  * seats' short names for the columns' heads where the screen is narrow (the full name
  * stays in each head's title). */
 export function sheetHtml(game, events, names, short = null) {
   const n = names.length;
   const rows = dealRecords(game, events, n);
-  const imperial = game === "imperial";
+  const g = gameOf(game);
   const head =
-    `<tr><th scope="col">${esc(t(imperial ? "sheet_deal" : "sheet_round"))}</th>` +
+    // sheet_deal or sheet_round
+    `<tr><th scope="col">${esc(t(`sheet_${g.unit}`))}</th>` +
     names
       .map((name, s) =>
         short?.[s] && short[s] !== name
@@ -147,25 +141,7 @@ export function sheetHtml(game, events, names, short = null) {
   const body = rows
     .map((r) => {
       const cells = names
-        .map((_, s) => {
-          if (imperial) {
-            const gained = r.marked[s] ? ` <span class="gain">(${signed(r.marked[s])})</span>` : "";
-            return (
-              `<td data-seat="${s}" data-imperials="${r.imperials[s]}" data-loose="${r.loose[s]}"` +
-              ` data-tricks="${r.white ? "" : r.tricks[s]}">` +
-              `<span class="sheet-imps">♛ ${r.imperials[s]}</span>${gained}` +
-              ` · <span class="sheet-pts">${esc(t("sheet_points", { n: r.loose[s] }))}</span>` +
-              (r.white ? "" : ` · <span class="muted">${esc(t("sheet_tricks", { n: r.tricks[s] }))}</span>`) +
-              `</td>`
-            );
-          }
-          const move = r.transfers[s] ? ` <span class="gain">${esc(t("sheet_bargain", { n: signed(r.transfers[s]) }))}</span>` : "";
-          const title = r.titlesAfter?.[s] ? ` <span class="muted">${esc(titleWord(r.titlesAfter[s]))}</span>` : "";
-          return (
-            `<td data-seat="${s}" data-tricks="${r.tricks[s]}" data-transfer="${r.transfers[s]}" data-total="${r.totals[s]}">` +
-            `${r.tricks[s]}${move} = <b>${r.totals[s]}</b>${title}</td>`
-          );
-        })
+        .map((_, s) => g.sheetCell(r, s))
         .join("");
       // A deal the game ended in (a mark reached the target) has no end of its own.
       const open = r.complete ? "" : ` title="${esc(t("sheet_unfinished"))}"`;

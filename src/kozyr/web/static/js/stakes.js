@@ -4,14 +4,9 @@
 // only shows what it is told (table info: stake, stake_hold, settlement, transfers).
 
 import { formatNumber, t, tn } from "./i18n.js";
+import { allGames, gameOf } from "./games/index.js";
 
-/** Stake kinds by game, as kozyr.games.stakes.KINDS has them. */
-export const STAKE_KINDS = {
-  imperial: ["per_game", "per_imperial"],
-  emperor: ["per_place", "per_trick"],
-};
 export const MAX_CHIPS = 1000000;
-const STAKE_KINDS_ALL = Object.values(STAKE_KINDS).flat();
 
 function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,7 +27,9 @@ export function signedChips(n) {
 export function stakeLine(stake) {
   if (!stake || !stake.kind) return "";
   const key = `stake_line_${stake.kind}`;
-  return t(STAKE_KINDS_ALL.includes(stake.kind) ? key : "stake_line_other", {
+  // Every game's stake kinds, from the server's Game specs (kozyr.games.stakes.KINDS).
+  const known = allGames().some((g) => g.stake_kinds.includes(stake.kind));
+  return t(known ? key : "stake_line_other", {
     n: formatNumber(stake.chips),
     kind: stake.kind,
   });
@@ -57,7 +54,7 @@ export function fillStakeKinds(form, balance) {
   if (!sel) return;
   const game = form.elements.game.value;
   const keep = sel.value;
-  const kinds = STAKE_KINDS[game] || [];
+  const kinds = gameOf(game).stake_kinds;
   sel.innerHTML =
     `<option value="">${esc(t("stake_none"))}</option>` +
     kinds.map((k) => `<option value="${k}">${esc(t(`stake_kind_${k}`))}</option>`).join("");

@@ -10,6 +10,7 @@ import { narrateAll, titleWord, trumpWords } from "./narrate.js";
 import { stakePillHtml } from "./stakes.js";
 import { TableExtras } from "./table_extras.js";
 import { HintControl } from "./hints.js";
+import { gameOf, gameTitle } from "./games/index.js";
 
 // The felt's strip kept under the trick for the note "X takes the trick": the note's
 // offset from the felt's bottom and its height (.felt-note in the CSS) and a gap of 4 px.
@@ -58,9 +59,8 @@ function reconcile(container, items, key, create, update) {
 /** What the view draws: both games' observations share their names (docs/engine-api.md);
  * only the game's own extras are picked here. */
 export function tableModel(game, obs) {
-  const imperial = game === "imperial";
-  const phase = imperial ? (obs.over ? "over" : "play") : obs.phase;
   const n = obs.hand_sizes.length;
+  const { phase, shown, header, trumpCard } = gameOf(game).modelExtras(obs, n);
   return {
     game,
     n,
@@ -77,11 +77,11 @@ export function tableModel(game, obs) {
     trick: obs.trick.map(([s, c]) => ({ seat: s, card: c })),
     tricks: obs.tricks,
     phase,
-    shown: imperial ? obs.shown : [...Array(n)].map((_, s) => obs.known?.[String(s)] || []),
-    header: imperial ? (obs.deal ? t("deal_n", { n: obs.deal }) : "") : t("round_n", { n: obs.round, of: obs.options.rounds }),
+    shown,
+    header,
     dealer: obs.dealer,
     turnup: obs.turnup,
-    trumpCard: imperial || obs.round === 1 ? obs.trump_card : null,
+    trumpCard,
     totals: obs.totals,
     titles: obs.titles,
   };
@@ -359,9 +359,9 @@ export class TableView {
   renderBar() {
     const m = this.model;
     const f = this.frame;
-    const gameName = t(m.game === "imperial" ? "game_imperial" : "game_emperor");
+    const gameName = gameTitle(m.game, lang());
     let head = `<strong>${esc(gameName)}</strong> <span class="muted">${esc(m.header)}</span>`;
-    if (m.game === "imperial") {
+    if (gameOf(m.game).panels.includes("target")) {
       head += ` <span class="muted">· ${esc(t("target_n", { n: f.obs.options.target }))}</span>`;
     }
     this.el(".bar-game").innerHTML = head;
@@ -459,19 +459,16 @@ export class TableView {
     if (info.bot) badges.push(`<span class="pill bot">${esc(info.level ? t("level_n", { n: info.level }) : t("computer"))}</span>`);
     else if (info.away) badges.push(`<span class="pill off">${esc(t("away"))}</span>`);
     else if (info.connected === false) badges.push(`<span class="pill off">${esc(t("offline"))}</span>`);
-    if (m.game === "emperor" && m.titles?.[s]) {
+    const g = gameOf(m.game);
+    if (g.panels.includes("titles") && m.titles?.[s]) {
       badges.push(`<span class="pill title t-${m.titles[s]}">${esc(titleWord(m.titles[s]))}</span>`);
     }
-    if (m.game === "imperial" && m.dealer === s) badges.push(`<span class="pill dealer">${esc(t("dealer"))}</span>`);
+    if (g.panels.includes("dealer") && m.dealer === s) badges.push(`<span class="pill dealer">${esc(t("dealer"))}</span>`);
     el.querySelector(".seat-badges").innerHTML = badges.join("");
     const count = m.handSizes?.[s] ?? 0;
     const meta = [`<span>${esc(t("cards_n", { n: count }))}</span>`];
     meta.push(`<span>${esc(t("tricks"))}: <b>${m.tricks?.[s] ?? 0}</b></span>`);
-    if (m.game === "emperor") meta.push(`<span>${esc(t("total"))}: <b>${m.totals[s]}</b></span>`);
-    else {
-      const sc = f.obs.scores[s];
-      meta.push(`<span class="imp-mini" title="${esc(t("imperials"))}">♛ <b>${sc.imperials}</b> · ${sc.points}</span>`);
-    }
+    meta.push(g.seatMeta(f.obs, m, s));
     el.querySelector(".seat-meta").innerHTML = meta.join("");
     let label = `${name}: ${t("cards_n", { n: count })}`;
     if (m.toAct === s && !m.over) label += `, ${t("waiting_for", { name })}`;
@@ -479,7 +476,7 @@ export class TableView {
     // The seat's hand as a strip: cards everyone (or you) may see face up, the rest backs.
     const open = f.hands?.[s];
     const known = isBottom && f.mySeat === s ? [] : open || m.shown?.[s] || [];
-    const faces = sortHand(known, m.trump, m.game);
+    const faces = sortHand(known, m.trump, g.rank_order);
     const cardsBox = el.querySelector(".seat-cards");
     if (cardsBox) {
       cardsBox.classList.toggle("open", Boolean(open));
@@ -494,7 +491,7 @@ export class TableView {
     // The same cards in words (screen readers, and narrow screens where the strip is hidden).
     const shownBox = el.querySelector(".seat-shown");
     if (faces.length && !open) {
-      const label = m.game === "imperial" ? t("shown_cards") : t("known_cards");
+      const label = g.shownLabel();
       shownBox.innerHTML =
         `<span class="shown-label">${esc(label)}:</span> ` +
         faces.map((c) => `<span class="chip">${suitColour(esc(cardLabel(c, lang())))}</span>`).join(" ");
@@ -505,7 +502,7 @@ export class TableView {
     const m = this.model;
     const box = this.el(".deck-corner");
     const parts = [];
-    if (m.game === "imperial" && m.turnup) {
+    if (gameOf(m.game).panels.includes("turnup") && m.turnup) {
       parts.push(
         `<div class="stock" aria-hidden="true"><span class="mini back">${backSvg()}</span></div>` +
           `<figure class="turnup"><span class="mini" role="img" aria-label="${esc(cardWords(m.turnup, lang()))}">` +
@@ -566,49 +563,15 @@ export class TableView {
 
   renderScores() {
     const m = this.model;
-    const f = this.frame;
-    const rows = [];
-    if (m.game === "imperial") {
-      const target = f.obs.options.target;
-      rows.push(
-        `<table class="scores"><thead><tr><th scope="col">${esc(t("player"))}</th>` +
-          `<th scope="col">${esc(t("imperials"))}</th><th scope="col">${esc(t("points"))}</th>` +
-          `<th scope="col">${esc(t("tricks"))}</th></tr></thead><tbody>`,
-      );
-      for (let s = 0; s < m.n; s++) {
-        const sc = f.obs.scores[s];
-        const marks = [...Array(Math.max(target, sc.imperials))]
-          .map((_, i) => `<span class="imp${i < sc.imperials ? " on" : ""}"></span>`)
-          .join("");
-        const pct = Math.min(100, Math.round((sc.points / 24) * 100));
-        rows.push(
-          `<tr class="${s === m.toAct ? "turn" : ""}${f.obs.winner === s ? " winner" : ""}">` +
-            `<th scope="row">${this.scoreName(s)}</th>` +
-            `<td><span class="imps" aria-label="${sc.imperials} / ${target}">${marks}</span> <b>${sc.imperials}</b></td>` +
-            `<td><div class="pts" title="${esc(t("to_next", { n: 24 - sc.points }))}"><div class="pts-bar" data-pct="${pct}"></div>` +
-            `<span>${sc.points}/24</span></div></td>` +
-            `<td>${m.tricks[s]}</td></tr>`,
-        );
-      }
-      rows.push("</tbody></table>");
-    } else {
-      rows.push(
-        `<table class="scores"><thead><tr><th scope="col">${esc(t("player"))}</th>` +
-          `<th scope="col">${esc(t("title"))}</th><th scope="col">${esc(t("this_round"))}</th>` +
-          `<th scope="col">${esc(t("total"))}</th></tr></thead><tbody>`,
-      );
-      const order = f.obs.title_order || [...Array(m.n).keys()];
-      for (const s of order) {
-        const title = m.titles[s];
-        rows.push(
-          `<tr class="${s === m.toAct ? "turn" : ""}">` +
-            `<th scope="row">${this.scoreName(s)}</th>` +
-            `<td>${title ? `<span class="pill title t-${title}">${esc(titleWord(title))}</span>` : "—"}</td>` +
-            `<td>${m.tricks[s]}</td><td><b>${m.totals[s]}</b></td></tr>`,
-        );
-      }
-      rows.push("</tbody></table>");
-    }
+    const g = gameOf(m.game);
+    // The columns from the game's facts (message keys), the rows from its module.
+    const rows = [
+      `<table class="scores"><thead><tr><th scope="col">${esc(t("player"))}</th>` +
+        g.score_columns.map((key) => `<th scope="col">${esc(t(key))}</th>`).join("") +
+        `</tr></thead><tbody>`,
+      ...g.scoreRows(this),
+      "</tbody></table>",
+    ];
     this.el(".score-body").innerHTML = rows.join("");
     this.fitScoreNames();
     // Widths from script, not style="" in the markup: the page's CSP refuses those.
@@ -671,7 +634,7 @@ export class TableView {
     const box = this.el(".hand");
     const seat = f.mySeat ?? (f.hands ? (f.bottomSeat ?? 0) : null);
     const cards = seat == null ? [] : f.mySeat != null ? m.hand : f.hands?.[seat] || [];
-    const sorted = sortHand(cards, m.trump, m.game);
+    const sorted = sortHand(cards, m.trump, gameOf(m.game).rank_order);
     const myTurn = this.isMyTurn() && m.phase === "play";
     const round = f.obs.deal ?? f.obs.round;
     const newDeal = !prev || round !== this.lastDealKey;
@@ -899,7 +862,7 @@ export class TableView {
     const m = this.model;
     const f = this.frame;
     const box = this.el(".decision");
-    const mine = this.isMyTurn() && m.game === "emperor" && m.phase !== "play" && m.choices.length > 0;
+    const mine = this.isMyTurn() && gameOf(m.game).decision_kinds.length > 0 && m.phase !== "play" && m.choices.length > 0;
     if (!mine) {
       box.hidden = true;
       box.innerHTML = "";
@@ -909,50 +872,7 @@ export class TableView {
     const key = `${f.obs.round}:${m.phase}:${m.choices.join(",")}:${lang()}`;
     if (box.dataset.key === key) return;
     box.dataset.key = key;
-    const obs = f.obs;
-    let title;
-    let text;
-    const buttons = [];
-    const has = (a) => m.choices.includes(a);
-    if (m.phase === "exchange") {
-      title = t("exchange_title");
-      text = t("exchange_prompt");
-      if (obs.round >= obs.options.bargain_from) text += ` ${t("exchange_bargain_note")}`;
-      for (const a of m.choices) {
-        if (a.startsWith("swap ")) {
-          const target = Number(a.slice(5));
-          const tt = m.titles[target];
-          const label = t("take_hand_of", { name: this.plainName(target) }) + (tt ? ` (${titleWord(tt)})` : "");
-          buttons.push([a, label, "primary"]);
-        }
-      }
-      if (has("pass")) buttons.push(["pass", t("pass"), ""]);
-    } else if (m.phase === "bargain" && has("accept")) {
-      const offer = obs.offers[obs.offers.length - 1] || { target: 0, tricks: 0 };
-      title = t("answer_title");
-      text = t("answer_prompt", { name: this.plainName(offer.target), k: offer.tricks });
-      buttons.push(["accept", t("accept"), "primary"], ["refuse", t("refuse"), ""]);
-    } else if (m.phase === "bargain") {
-      const swap = [...obs.swaps].reverse().find((s) => s.result === "pending") || obs.swaps[obs.swaps.length - 1];
-      title = t("bargain_title");
-      text = t("bargain_prompt", { name: swap ? this.plainName(swap.taker) : "?" });
-      for (const a of m.choices) {
-        if (a.startsWith("offer ")) buttons.push([a, t("offer_k", { k: a.slice(6) }), "primary"]);
-      }
-      if (has("yield")) buttons.push(["yield", t("give_in"), ""]);
-    } else if (m.phase === "trump") {
-      title = t("trump_title");
-      text = t("trump_prompt");
-      for (const a of m.choices) {
-        const s = a.slice(6);
-        if (s === "NT") buttons.push([a, t("no_trumps"), "nt"]);
-        else buttons.push([a, trumpWords(s), `suit suit-${s}`, suitIcon(s, 22)]);
-      }
-    } else {
-      title = t("your_choice");
-      text = "";
-      for (const a of m.choices) buttons.push([a, a, ""]);
-    }
+    const { title, text, buttons } = gameOf(m.game).decision(this);
     box.innerHTML =
       `<div class="decision-card" role="dialog" aria-modal="false" aria-labelledby="decision-title" aria-describedby="decision-text">` +
       `<h2 id="decision-title">${esc(title)}</h2><p id="decision-text">${esc(text)}</p>` +

@@ -124,7 +124,7 @@ export class TableExtras {
   renderTools() {
     const m = this.view.model;
     const hasTrick = lastIndex(m.events, "trick") >= 0;
-    const rules = `/rules/${m.game === "imperial" ? "imperial" : "emperor"}?lang=${lang()}`;
+    const rules = `/rules/${encodeURIComponent(m.game)}?lang=${lang()}`;
     const sound = soundOn();
     const html =
       `<button type="button" class="pill tool" data-tool="last" aria-expanded="${this.lastOpen}"${hasTrick ? "" : " disabled"}>` +

@@ -1,0 +1,259 @@
+"""The layers of ``ARCHITECTURE.md``, checked.
+
+Every module under ``src/kozyr`` is parsed (never imported) and each of its kozyr imports
+is found: at module level, under ``if TYPE_CHECKING:``, inside functions, relative ones,
+and a module named by a string (``importlib.import_module("kozyr.bots.imperial.review")``
+through a table of names). A module's layer is its top-level module or package under
+``kozyr`` (``kozyr.games.imperial.state`` is in ``games``). Each layer may import only the
+layers :data:`ALLOWED` gives it, which is the table of ``ARCHITECTURE.md``, row for row
+(a test compares them); every allowed layer lies below it in :data:`LAYERS`. The root
+package ``kozyr`` (``__version__`` only) may be imported by anyone.
+
+An upward edge is an error unless it is in :data:`KNOWN_UPWARD`, with its reason; such an
+import must stay inside a function (so that importing any module never loads a layer
+above it), and an exception that no longer occurs must leave the list and the document.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import kozyr
+
+SRC = Path(kozyr.__file__).resolve().parent
+DOC = Path(__file__).resolve().parents[1] / "ARCHITECTURE.md"
+
+LAYERS: tuple[str, ...] = (
+    "cards",
+    "i18n",
+    "messages",
+    "games",
+    "records",
+    "bots",
+    "interop",
+    "arena",
+    "review",
+    "terminal",
+    "review_command",
+    "server",
+    "web",
+    "cli",
+    "__main__",
+)
+"""Bottom first, as ``ARCHITECTURE.md`` lists them."""
+
+_CORE = frozenset({"cards", "messages", "games", "records"})
+
+ALLOWED: dict[str, frozenset[str]] = {
+    "cards": frozenset(),
+    "i18n": frozenset({"cards"}),
+    "messages": frozenset({"cards"}),
+    "games": frozenset({"cards", "messages"}),
+    "records": frozenset({"cards", "messages", "games"}),
+    "bots": _CORE,
+    "interop": _CORE | {"bots"},
+    "arena": _CORE | {"bots"},
+    "review": _CORE | {"bots"},
+    "terminal": _CORE | {"i18n", "bots"},
+    "review_command": _CORE | {"i18n", "bots", "review", "terminal"},
+    "server": _CORE | {"i18n", "bots", "review", "review_command"},
+    "web": frozenset(),
+    "cli": frozenset(LAYERS) - {"web", "cli", "__main__"},
+    "__main__": frozenset({"cli"}),
+}
+"""What each layer may import besides itself and the root package ``kozyr``."""
+
+KNOWN_UPWARD: dict[tuple[str, str], str] = {
+    # CardError renders its message with the refusal catalog, which itself renders cards
+    # with kozyr.cards: imported inside CardError.message and CardError.to_json.
+    ("kozyr.cards", "kozyr.messages"): "the refusal catalog renders card errors",
+    # The registry's `ismcts` kind plays through the OpenSpiel adapter, an optional extra:
+    # imported inside the kind's constructor, so that no other bot ever loads OpenSpiel.
+    ("kozyr.bots.registry", "kozyr.interop.ismcts"): "the arena's `ismcts` bot kind",
+}
+"""Edges pointing up the list, (importing module, imported module): each one inside a
+function, and named in ``ARCHITECTURE.md``."""
+
+_MODULE_NAME = re.compile(r"kozyr(\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+@dataclass(frozen=True)
+class Edge:
+    module: str
+    target: str
+    line: int
+    lazy: bool
+    """Inside a function: made when the function runs, not when the module is imported."""
+    type_only: bool
+    """Under ``if TYPE_CHECKING:``."""
+
+    def __str__(self) -> str:
+        where = " (in a function)" if self.lazy else " (TYPE_CHECKING)" if self.type_only else ""
+        return f"{self.module}:{self.line} imports {self.target}{where}"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_module(name: str) -> bool:
+    """Whether ``kozyr.x.y`` names a module or package under ``src/kozyr``."""
+    path = SRC.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def layer_of(name: str) -> str:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "kozyr"
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+class _Imports(ast.NodeVisitor):
+    def __init__(self, module: str, is_package: bool) -> None:
+        self.module = module
+        self.package = module if is_package else module.rpartition(".")[0]
+        self.edges: list[Edge] = []
+        self._functions = 0
+        self._type_checking = 0
+
+    def _add(self, target: str, node: ast.AST) -> None:
+        if target == "kozyr" or target.startswith("kozyr."):
+            line = getattr(node, "lineno", 0)
+            lazy, type_only = self._functions > 0, self._type_checking > 0
+            self.edges.append(Edge(self.module, target, line, lazy, type_only))
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        self._functions += 1
+        self.generic_visit(node)
+        self._functions -= 1
+
+    visit_FunctionDef = _function
+    visit_AsyncFunctionDef = _function
+    visit_Lambda = _function
+
+    def visit_If(self, node: ast.If) -> None:
+        if not _is_type_checking(node.test):
+            self.generic_visit(node)
+            return
+        self._type_checking += 1
+        for child in node.body:
+            self.visit(child)
+        self._type_checking -= 1
+        for child in node.orelse:
+            self.visit(child)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add(alias.name, node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if node.level:
+            base = self.package.split(".")
+            base = base[: len(base) - (node.level - 1)]
+            source = ".".join(base + ([node.module] if node.module else []))
+        else:
+            source = node.module or ""
+        for alias in node.names:
+            # `from kozyr import cards` imports the module kozyr.cards
+            sub = f"{source}.{alias.name}"
+            self._add(sub if _is_module(sub) else source, node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        # a module named by a string, for importlib.import_module
+        if isinstance(node.value, str) and _MODULE_NAME.fullmatch(node.value):
+            if _is_module(node.value):
+                self._add(node.value, node)
+
+
+def _edges() -> list[Edge]:
+    edges: list[Edge] = []
+    for path in sorted(SRC.rglob("*.py")):
+        visitor = _Imports(_module_name(path), path.name == "__init__.py")
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        edges += visitor.edges
+    return edges
+
+
+EDGES = _edges()
+
+
+def _doc_rows() -> list[tuple[str, frozenset[str]]]:
+    """The layer table of ARCHITECTURE.md: (layer, the layers it may import), in order."""
+    rows = []
+    for line in DOC.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not re.fullmatch(r"\d+", cells[0]):
+            continue
+        layer = re.fullmatch(r"`([\w]+)`", cells[1])
+        assert layer, f"ARCHITECTURE.md: a layer row names its layer in backticks: {line}"
+        rows.append((layer.group(1), frozenset(re.findall(r"`(\w+)`", cells[2]))))
+    return rows
+
+
+def test_the_walk_finds_imports_of_every_kind() -> None:
+    """The parser sees what it must: the sample edges below exist today."""
+    found = {(e.module, e.target): e for e in EDGES}
+    assert ("kozyr.games.spec", "kozyr.games.stakes") in found  # `from kozyr.games import stakes`
+    assert found[("kozyr.cards", "kozyr.messages")].lazy
+    assert found[("kozyr.server.connection", "kozyr.server.services")].type_only
+    assert ("kozyr.review", "kozyr.bots.imperial.review") in found  # by its name, a string
+    assert ("kozyr.interop.openspiel", "kozyr.interop.encoding") in found  # `from .encoding`
+
+
+def test_every_module_is_in_a_layer() -> None:
+    """A new top-level module or package goes into ARCHITECTURE.md and LAYERS first."""
+    layers = {layer_of(_module_name(p)) for p in SRC.rglob("*.py")} - {"kozyr"}
+    assert layers - set(LAYERS) == set(), "place these in ARCHITECTURE.md and LAYERS"
+
+
+def test_the_root_package_imports_nothing() -> None:
+    assert [str(e) for e in EDGES if e.module == "kozyr"] == []
+
+
+def test_each_layer_imports_only_what_it_may() -> None:
+    wrong = [
+        str(e)
+        for e in EDGES
+        if (a := layer_of(e.module)) != (b := layer_of(e.target))
+        and b != "kozyr"
+        and b not in ALLOWED[a]
+        and (e.module, e.target) not in KNOWN_UPWARD
+    ]
+    assert wrong == [], "imports ARCHITECTURE.md does not allow:\n" + "\n".join(wrong)
+
+
+def test_allowed_imports_point_down_the_list() -> None:
+    assert set(ALLOWED) == set(LAYERS)
+    for layer, allowed in ALLOWED.items():
+        above = {b for b in allowed if LAYERS.index(b) >= LAYERS.index(layer)}
+        assert above == set(), f"{layer} may import layers at or above it: {above}"
+
+
+@pytest.mark.parametrize(("module", "target"), sorted(KNOWN_UPWARD))
+def test_known_upward_edges_are_lazy_and_still_there(module: str, target: str) -> None:
+    assert LAYERS.index(layer_of(target)) > LAYERS.index(layer_of(module)), "not upward"
+    edges = [e for e in EDGES if (e.module, e.target) == (module, target)]
+    assert edges, "gone: remove it from KNOWN_UPWARD and from ARCHITECTURE.md"
+    assert all(e.lazy for e in edges), [str(e) for e in edges if not e.lazy]
+    path = module.removeprefix("kozyr.").replace(".", "/") + ".py"
+    assert f"`{path}`" in DOC.read_text(encoding="utf-8"), f"ARCHITECTURE.md names {path}"
+
+
+def test_architecture_md_has_this_layer_map() -> None:
+    rows = _doc_rows()
+    assert [layer for layer, _ in rows] == list(LAYERS)
+    for layer, allowed in rows:
+        assert allowed == ALLOWED[layer], f"ARCHITECTURE.md's row of {layer}"
