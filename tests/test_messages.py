@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kozyr import messages
-from kozyr.cards import parse_card
+from kozyr.cards import CARD_MESSAGES, CardError, parse_card
 from kozyr.games.base import IllegalAction
 from kozyr.messages import (
     CARD_INPUT_PATH,
@@ -138,3 +138,21 @@ def test_json_params() -> None:
         "targets": [1, 3],
         "k": 2,
     }
+
+
+@pytest.mark.parametrize(
+    ("code", "params"),
+    [
+        ("bad_card_text", {"text": "1H"}),
+        ("bad_suit_text", {"text": "X"}),
+        ("card_twice", {"card": parse_card("QS")}),
+    ],
+)
+def test_card_errors_render_as_the_catalog_does(code: str, params: dict[str, object]) -> None:
+    # kozyr.cards renders its own refusals (it sits below the catalog): the same words
+    assert set(CARD_MESSAGES) == {"bad_card_text", "bad_suit_text", "card_twice"}
+    assert MESSAGES[code] == CARD_MESSAGES[code]
+    error = CardError(code, params)
+    for lang in ("en", "ru"):
+        assert error.message(lang) == message(code, lang, **params)
+    assert error.to_json()["params"] == json_params(params)

@@ -29,6 +29,7 @@ from typing import Any, Literal, TypeAlias
 
 __all__ = [
     "ACE",
+    "CARD_MESSAGES",
     "CARD_NAMES",
     "DECK_32",
     "DECK_36",
@@ -68,11 +69,28 @@ Card: TypeAlias = int
 Lang = Literal["en", "ru"]
 
 
+CARD_MESSAGES: dict[str, tuple[str, str]] = {
+    "bad_card_text": (
+        "“{text}” is not a card: write a rank and a suit, like 10H or QS",
+        "«{text}» — не карта: напишите достоинство и масть, например 10♥ или Д♠",
+    ),
+    "bad_suit_text": (
+        "“{text}” is not a suit: write S, H, D or C (or ♠ ♥ ♦ ♣)",
+        "«{text}» — не масть: напишите П, Ч, Б или Т (или ♠ ♥ ♦ ♣)",
+    ),
+    "card_twice": ("{card} is given twice", "{card} указана дважды"),
+}
+"""The refusals this module raises, code -> (English, Russian) templates: their part of
+the one catalog of :mod:`kozyr.messages`, which takes them from here. Their parameters are
+``text`` (shown as it is) and ``card`` (a card, as ``Q♠`` / ``Д♠``)."""
+
+
 class CardError(ValueError):
     """A card, card list or suit could not be read, or is not allowed where it was given.
 
-    ``code`` and ``params`` name the problem in the catalog of :mod:`kozyr.messages`;
-    ``str(error)`` is its English message, ``error.message("ru")`` the Russian one.
+    ``code`` and ``params`` name the problem in :data:`CARD_MESSAGES` (a part of the
+    catalog of :mod:`kozyr.messages`); ``str(error)`` is its English message,
+    ``error.message("ru")`` the Russian one.
     """
 
     def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
@@ -81,18 +99,20 @@ class CardError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: Lang = "en") -> str:
-        # Imported here: the catalog renders cards with this module.
-        from kozyr.messages import message
-
-        return message(self.code, lang, **self.params)
+        en, ru = CARD_MESSAGES[self.code]
+        template = ru if lang == "ru" else en
+        return template.format(
+            **{
+                k: card_name(v, lang, symbols=True) if k == "card" else str(v)
+                for k, v in self.params.items()
+            }
+        )
 
     def to_json(self) -> dict[str, Any]:
         """As :meth:`kozyr.games.base.IllegalAction.to_json` (no ruling: ``rule`` None)."""
-        from kozyr.messages import json_params
-
         return {
             "code": self.code,
-            "params": json_params(self.params),
+            "params": {k: CARD_NAMES[v] if k == "card" else v for k, v in self.params.items()},
             "rule": None,
             "message": self.message("en"),
             "message_ru": self.message("ru"),

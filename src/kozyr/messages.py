@@ -22,7 +22,15 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from kozyr.cards import CARD_NAMES, RANK_INPUT, SUIT_INPUT, Lang, card_name, suit_name
+from kozyr.cards import (
+    CARD_MESSAGES,
+    CARD_NAMES,
+    RANK_INPUT,
+    SUIT_INPUT,
+    Lang,
+    card_name,
+    suit_name,
+)
 
 __all__ = [
     "MESSAGES",
@@ -41,16 +49,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "not_your_turn": ("It is not your turn", "Сейчас не ваш ход"),
     "not_an_action": ("There is no action {action}", "Нет такого хода: {action}"),
-    # Cards as typed (kozyr.cards).
-    "bad_card_text": (
-        "“{text}” is not a card: write a rank and a suit, like 10H or QS",
-        "«{text}» — не карта: напишите достоинство и масть, например 10♥ или Д♠",
-    ),
-    "bad_suit_text": (
-        "“{text}” is not a suit: write S, H, D or C (or ♠ ♥ ♦ ♣)",
-        "«{text}» — не масть: напишите П, Ч, Б или Т (или ♠ ♥ ♦ ♣)",
-    ),
-    "card_twice": ("{card} is given twice", "{card} указана дважды"),
+    # Cards as typed: kozyr.cards raises and renders these itself.
+    **CARD_MESSAGES,
     "not_in_deck": (
         "There are no {ranks} in the {deck}-card deck",
         "В колоде из {deck} карт нет {ranks}",

@@ -17,10 +17,10 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kozyr.server import auth, names
 from kozyr.server import models as m
+from kozyr.server.close_codes import SIGNED_OUT
 from kozyr.server.profiles import DELETED
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.services import Server
-from kozyr.server.sockets import SIGNED_OUT
 from kozyr.server.store import User, now_ms
 
 

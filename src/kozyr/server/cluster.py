@@ -28,15 +28,16 @@ from typing import Any
 from prometheus_client.core import CounterMetricFamily, Metric
 
 from kozyr.server.bus import LocalBus
+from kozyr.server.close_codes import SERVICE_RESTART
 from kozyr.server.config import Settings
 from kozyr.server.escrow import parse_stake
 from kozyr.server.games import game_of
 from kozyr.server.leases import Fenced
 from kozyr.server.lobby import Lobby
+from kozyr.server.metrics import Metrics
 from kozyr.server.ownership import Ownership
 from kozyr.server.protocol import VERSION, Client, ProtocolError
 from kozyr.server.relay import Relay, Relayed, RemoteClient, node_channel
-from kozyr.server.sockets import SERVICE_RESTART
 from kozyr.server.store import Store, User, now_ms
 from kozyr.server.table_ops import OPS
 from kozyr.server.tables import Table
@@ -118,14 +119,18 @@ def late_ms(request: dict[str, Any], now: int | None = None) -> int | None:
 
 
 class Cluster:
-    def __init__(self, settings: Settings, store: Store, lobby: Lobby, bus: LocalBus) -> None:
+    """This process's part of the cluster, around its lobby: the cluster makes the
+    :class:`Lobby` and gives it its leases (:class:`Ownership`) as it is made; then it
+    forwards requests for other processes' tables and relays their frames."""
+
+    def __init__(self, settings: Settings, store: Store, metrics: Metrics, bus: LocalBus) -> None:
         self.me = settings.node_id
         self.settings = settings
         self.store = store
-        self.lobby = lobby
         self.bus = bus
-        self.ownership = Ownership(settings, store, lobby, self._announce, self._dropped)
-        lobby.ownership = self.ownership
+        self.lobby = Lobby(store, settings, metrics, bus, ownership=self._leases)
+        assert self.lobby.ownership is not None
+        self.ownership: Ownership = self.lobby.ownership
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._remote: dict[tuple[str, str, str], RemoteClient] = {}
         """(node, connection, table) -> the watcher standing for that relayed connection."""
@@ -135,7 +140,11 @@ class Cluster:
         bus.subscribe(node_channel(self.me), self._on_node)
         bus.subscribe("cluster", self._on_cluster)
         bus.on_lost.append(self._lost)
-        lobby.metrics.registry.register(BusReceived(bus))
+        metrics.registry.register(BusReceived(bus))
+
+    def _leases(self, lobby: Lobby) -> Ownership:
+        """The leases of ``lobby``'s tables (called by the lobby as it is made)."""
+        return Ownership(self.settings, self.store, lobby, self._announce, self._dropped)
 
     def start(self) -> None:
         self.ownership.start()

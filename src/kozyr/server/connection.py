@@ -15,12 +15,12 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from kozyr.server.close_codes import POLICY, TRY_AGAIN_LATER
 from kozyr.server.framebatch import FrameBatch
 from kozyr.server.jsonsafe import BadJson, BadText, parse_json
 from kozyr.server.leases import Fenced
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
 from kozyr.server.relay import Relay
-from kozyr.server.sockets import POLICY, TRY_AGAIN_LATER
 from kozyr.server.store import User, token_hash
 from kozyr.server.tables import Table
 

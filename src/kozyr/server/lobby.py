@@ -11,7 +11,7 @@ import secrets
 import zlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -28,14 +28,12 @@ from kozyr.server.escrow import parse_stake, stake_hold
 from kozyr.server.games import game_of, new_state
 from kozyr.server.match import LoggedAction, Replayed, replay_log
 from kozyr.server.metrics import Metrics
+from kozyr.server.ownership import Ownership
 from kozyr.server.presence import bots_alone
 from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 from kozyr.server.store import Seat, Store, TableRow, User
 from kozyr.server.tables import Table
 from kozyr.server.views import table_commitment, table_info, view_of
-
-if TYPE_CHECKING:
-    from kozyr.server.ownership import Ownership
 
 log = logging.getLogger("kozyr.server.lobby")
 
@@ -153,7 +151,14 @@ async def _forget_address(conn: AsyncConnection, row: TableRow) -> None:
 
 
 class Lobby:
-    def __init__(self, store: Store, settings: Settings, metrics: Metrics, bus: LocalBus) -> None:
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings,
+        metrics: Metrics,
+        bus: LocalBus,
+        ownership: Callable[[Lobby], Ownership] | None = None,
+    ) -> None:
         self.store = store
         self.settings = settings
         self.metrics = metrics
@@ -181,12 +186,13 @@ class Lobby:
         """Tables changed since the lobby was last told (in the order they changed)."""
         self._notice_timer: asyncio.TimerHandle | None = None
         self._publishing: set[asyncio.Task[None]] = set()
-        self.ownership: Ownership | None = None
-        """Cluster mode: the leases of this process's tables (set by the cluster)."""
         self.remote: dict[str, dict[str, Any]] = {}
         """Cluster mode: the latest public info of each live table other processes run,
         from their lobby notices (so that any process shows the whole lobby)."""
         bus.subscribe("lobby", self._lobby_notice)
+        self.ownership = ownership(self) if ownership is not None else None
+        """Cluster mode: the leases of this process's tables, made for this lobby by the
+        ``ownership`` its cluster gave it (:class:`kozyr.server.cluster.Cluster`)."""
 
     def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
         """256 secret bits; with ``KOZYR_TABLE_SEED`` a full SHA-256 digest of that setting

@@ -18,26 +18,39 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy import or_, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kozyr.server import leases
 from kozyr.server import models as m
+from kozyr.server.close_codes import SERVICE_RESTART
 from kozyr.server.config import Settings
 from kozyr.server.protocol import ProtocolError
 from kozyr.server.relay import RemoteClient
-from kozyr.server.sockets import SERVICE_RESTART
 from kozyr.server.store import Store, TableRow, now_ms
 from kozyr.server.tables import Table
-
-if TYPE_CHECKING:
-    from kozyr.server.lobby import Lobby
 
 log = logging.getLogger("kozyr.server.ownership")
 
 LIVE = ("open", "playing")
+
+
+class Lobby(Protocol):
+    """What the leases act upon: this process's live tables (:class:`kozyr.server.lobby.
+    Lobby`, which is given its :class:`Ownership` at construction in cluster mode)."""
+
+    @property
+    def tables(self) -> dict[str, Table]: ...
+
+    async def restore_row(self, row: TableRow) -> Table | None:
+        """Rebuilds a live table from its committed log (None: it could not be)."""
+        ...
+
+    def adopted(self, table: Table) -> None:
+        """A table taken over has joined this process's lobby."""
+        ...
 
 
 class Ownership:

@@ -47,14 +47,18 @@ class Server:
             ),
         )
         self.bus = make_bus(settings.redis_url, settings.redis_timeout)
-        self.lobby = Lobby(self.store, settings, self.metrics, self.bus)
+        self.cluster = (
+            Cluster(settings, self.store, self.metrics, self.bus) if settings.cluster else None
+        )
+        """Cluster mode (``KOZYR_REDIS_URL``): leases, forwarding, relays; it makes the lobby."""
+        self.lobby = (
+            self.cluster.lobby
+            if self.cluster is not None
+            else Lobby(self.store, settings, self.metrics, self.bus)
+        )
         # post-game reviews in processes of their own; hints in the bots' threads
         self.reviews = Reviews(self.store, self.lobby)
         self.hints = Hints(self.lobby.executor)
-        self.cluster = (
-            Cluster(settings, self.store, self.lobby, self.bus) if settings.cluster else None
-        )
-        """Cluster mode (``KOZYR_REDIS_URL``): leases, forwarding, relays."""
         self.on_ready: Callable[[int], None] | None = None
         limits = (
             settings.login_limit,

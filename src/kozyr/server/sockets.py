@@ -8,22 +8,35 @@ import asyncio
 import contextlib
 import time
 from collections import defaultdict
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from kozyr.server.config import Settings
+from kozyr.server.store import User
 
-if TYPE_CHECKING:
-    from kozyr.server.connection import Connection
 
-SIGNED_OUT = 4401
-"""Close code for the sockets of a session that has been signed out."""
-TRY_AGAIN_LATER = 1013
-"""Close code for a client that does not read its frames (RFC 6455: try again later)."""
-POLICY = 1008
-"""Close code for a client past a limit (connections, frames)."""
-SERVICE_RESTART = 1012
-"""Close code when the table moved to another process or the processes lost each other
-(RFC 6455: service restart): reconnect and resynchronise by ``seq``."""
+class Connection(Protocol):
+    """What the registry needs of an open WebSocket (:class:`kozyr.server.connection.
+    Connection` is the one there is): whose it is, from where, whether a write is stuck,
+    and how to stop and close it."""
+
+    @property
+    def user(self) -> User: ...
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def session(self) -> str | None: ...
+
+    @property
+    def sending_since(self) -> float | None: ...
+
+    def stop(self) -> None: ...
+
+    def cut_off(self, why: str) -> None: ...
+
+    async def end(self, code: int, reason: str = "", flush: bool = True) -> None: ...
+
 
 K = TypeVar("K")
 

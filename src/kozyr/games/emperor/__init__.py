@@ -1,5 +1,5 @@
-"""Emperor (Император): the rules engine (rulings E1-E12 in the project's shared RULINGS.md,
-players' and developers' rules in docs/rules-emperor.md).
+"""Emperor (Император): the rules engine (rulings E1-E12 in docs/rulings.md, players' and
+developers' rules in docs/rules-emperor.md).
 
 >>> from kozyr.cards import parse_cards
 >>> state = EmperorState.new(EmperorOptions(players=4), seed=7)

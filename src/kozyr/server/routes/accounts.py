@@ -10,9 +10,9 @@ from fastapi.responses import JSONResponse
 
 from kozyr.server import auth, names, wallets
 from kozyr.server.bodies import CredentialsBody
+from kozyr.server.close_codes import SIGNED_OUT
 from kozyr.server.routes.common import Throttled, client_address, need_user, server_of
 from kozyr.server.services import Server
-from kozyr.server.sockets import SIGNED_OUT
 from kozyr.server.store import User, token_hash
 from kozyr.server.throttle import AccountHold
 
