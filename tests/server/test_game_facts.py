@@ -43,7 +43,10 @@ def test_settling_from_a_summary_is_the_specs_settlement() -> None:
     imperial = GAMES["imperial"]
     terms = StakeTerms.from_json({"kind": "per_game", "chips": 10}, "imperial")
     options = imperial.options_from_json({"players": 3, "target": 5})
-    summary = {"winner": 0, "scores": [{"imperials": 5, "points": 3}, {"imperials": 2}, {"imperials": 0}]}
+    summary = {
+        "winner": 0,
+        "scores": [{"imperials": 5, "points": 3}, {"imperials": 2}, {"imperials": 0}],
+    }
     assert imperial.settle_summary(terms, options, summary) == [20, -10, -10]
     # Emperor per_place, 4 players: 3, 1, -1, -3 stake units by place (ties share).
     emperor = GAMES["emperor"]

@@ -48,7 +48,7 @@ def test_every_message_has_both_languages() -> None:
 def test_every_key_used_exists() -> None:
     messages = _messages()
     used: set[str] = set()
-    for path in (STATIC / "js").glob("*.js"):
+    for path in (STATIC / "js").rglob("*.js"):
         text = path.read_text(encoding="utf-8")
         # the first argument of every t(...) call: "key" or cond ? "key1" : "key2"
         for first in re.findall(r"\bt\(([^,)]*)", text):

@@ -447,14 +447,18 @@ TOMBE_EVENTS: list[dict[str, Any]] = [
 def test_tombe_wording_says_what_a_capture_means(server: str, browser: Any) -> None:
     page = _page(browser)
     page.goto(server)
+    # The page has the games' facts (GET /api/game-facts) before it shows a screen.
+    page.wait_for_selector("#screen-auth:not([hidden])")
     lines = page.evaluate(
         """async (events) => {
           const i = await import('/js/i18n.js');
           const n = await import('/js/narrate.js');
+          const g = await import('/js/games/index.js');
+          const imperial = g.gameOf('imperial').narrate;
           i.setLang('en');
-          const en = n.narrateAll('imperial', events, ['Ann', 'Bob']).map(l => l.text);
+          const en = n.narrateAll(imperial, events, ['Ann', 'Bob']).map(l => l.text);
           i.setLang('ru');
-          const ru = n.narrateAll('imperial', events, ['Аня', 'Боря']).map(l => l.text);
+          const ru = n.narrateAll(imperial, events, ['Аня', 'Боря']).map(l => l.text);
           return {en, ru};
         }""",
         TOMBE_EVENTS,

@@ -3,12 +3,12 @@
 
 import { t } from "./i18n.js";
 import { api } from "./net.js";
-import { personHtml, ratingText, VARIANTS, variantName } from "./ratings_common.js";
+import { personHtml, ratingText, variantName, variants } from "./ratings_common.js";
 import { esc } from "./table.js";
 
 /** The variant the address asks for, or the first one for anything else. */
 export function pickVariant(asked) {
-  return VARIANTS.includes(asked) ? asked : VARIANTS[0];
+  return variants().includes(asked) ? asked : variants()[0];
 }
 
 export async function loadLeaderboard(variant) {
@@ -18,7 +18,7 @@ export async function loadLeaderboard(variant) {
 
 export function renderLeaderboard(root, data, me) {
   const { variant, board } = data;
-  const picker = VARIANTS.map(
+  const picker = variants().map(
     (v) =>
       `<label class="variant-pick"><input type="radio" name="variant" value="${esc(v)}"${v === variant ? " checked" : ""}>` +
       `<span>${esc(variantName(v))}</span></label>`,

@@ -4,7 +4,7 @@
 import { ratingChart } from "./chart.js";
 import { formatDate, ordinal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
-import { changeOf, personHtml, profileHref, ratedPill, ratingText, VARIANTS, variantName } from "./ratings_common.js";
+import { changeOf, personHtml, profileHref, ratedPill, ratingText, variantName, variants } from "./ratings_common.js";
 import { esc } from "./table.js";
 
 export const HISTORY_PAGE = 20;
@@ -39,7 +39,7 @@ export function renderProfile(root, data, me) {
   if (user.created_ms) facts.unshift(t("profile_since", { date: formatDate(user.created_ms) }));
   if (typeof user.balance === "number") facts.push(tn("chips", user.balance));
   const ratings = user.ratings || {};
-  const cards = VARIANTS.filter((v) => ratings[v])
+  const cards = variants().filter((v) => ratings[v])
     .map((v) => ratingCard(v, ratings[v]))
     .join("");
   root.innerHTML =

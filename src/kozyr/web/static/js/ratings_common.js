@@ -1,10 +1,15 @@
-// What the rating pages share: the four rated variants, how a rating and its change are
+// What the rating pages share: the rated variants, how a rating and its change are
 // written, and links to players' profiles (people only: a bot level has no page).
 
 import { hasMessage, t } from "./i18n.js";
 import { esc } from "./table.js";
+import { allGames } from "./games/index.js";
 
-export const VARIANTS = ["imperial-2p", "imperial-3p", "emperor-3p", "emperor-4p"];
+/** The rated variants, a game and its number of players ("imperial-2p"), from the games'
+ * facts: each game in the server's order, fewer players first. */
+export function variants() {
+  return allGames().flatMap((g) => [...g.players].sort((a, b) => a - b).map((n) => `${g.name}-${n}p`));
+}
 
 export function variantName(variant) {
   const key = `variant_${String(variant).replace("-", "_")}`;

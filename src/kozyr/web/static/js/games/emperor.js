@@ -6,7 +6,7 @@
 import { suitIcon, suitWord } from "../cards.js";
 import { lang, t } from "../i18n.js";
 import { esc, suitColour } from "../html.js";
-import { narrateEmperor, titleWord, trumpWords } from "../narrate.js";
+import { cardsText, nameOf, titleWord, trumpWords } from "../narrate.js";
 import { termHtml } from "../glossary.js";
 import { cell, signed } from "./common.js";
 
@@ -176,6 +176,83 @@ export function summary(record, names) {
 }
 
 // ------------------------------------------------------------------ narration
+
+function whyText(why, names) {
+  const group = (why.seats || []).map((s) => nameOf(names, s)).join(", ");
+  const key = { first_trick: "why_first_trick", previous_order: "why_previous_order", last_titles: "why_last_titles" }[why.by];
+  return key ? t(key, { names: group }) : String(why.text || "");
+}
+
+/** One Emperor event. */
+function narrateEmperor(ev, names) {
+  const who = nameOf(names, ev.seat);
+  switch (ev.type) {
+    case "deal": {
+      if (ev.number === 1) {
+        return {
+          text: t("ev_round1", {
+            trump: trumpWords(ev.trump),
+            card: cardsText([ev.trump_card]),
+            leader: nameOf(names, ev.leader),
+          }),
+          kind: "head",
+        };
+      }
+      const titles = ev.order.map((s) => `${titleWord(ev.titles[s])} ${nameOf(names, s)}`).join(", ");
+      let text = t("ev_round", { n: ev.number, titles });
+      if (ev.bargaining) text += t("ev_bargaining_on");
+      return { text, kind: "head" };
+    }
+    case "pass":
+      return { text: t("ev_pass", { name: who }), kind: "declare" };
+    case "swap":
+      return {
+        text: t(ev.happened ? "ev_swap" : "ev_swap_named", {
+          taker: nameOf(names, ev.taker),
+          target: nameOf(names, ev.target),
+        }),
+        kind: ev.happened ? "mark" : "declare",
+      };
+    case "offer":
+      return { text: t("ev_offer", { name: who, n: ev.tricks }), kind: "declare" };
+    case "accept":
+      return {
+        text: t("ev_accept", { name: who, target: nameOf(names, ev.target), n: ev.tricks }),
+        kind: "mark",
+      };
+    case "refuse":
+      return { text: t("ev_refuse", { name: who }), kind: "declare" };
+    case "yield":
+      return { text: t("ev_yield", { name: who, taker: nameOf(names, ev.taker) }), kind: "mark" };
+    case "trump":
+      if (ev.trump === "NT") return { text: t("ev_trump_nt", { name: who }), kind: "declare" };
+      return { text: t("ev_trump", { name: who, trump: trumpWords(ev.trump) }), kind: "declare" };
+    case "trick": {
+      const cards = ev.cards.map(([s, c]) => `${nameOf(names, s)} ${cardsText([c])}`).join(", ");
+      return {
+        text: t("ev_trick", { n: ev.number, cards, winner: nameOf(names, ev.winner) }),
+        kind: "trick",
+      };
+    }
+    case "deal_end": {
+      const tricks = ev.tricks.map((n, s) => `${nameOf(names, s)} ${n}`).join(", ");
+      const titles = ev.order.map((s) => `${titleWord(ev.titles[s])} ${nameOf(names, s)}`).join(", ");
+      const lines = [t("ev_round_end", { tricks, titles })];
+      for (const why of ev.why || []) lines.push(whyText(why, names));
+      return { text: lines.join("\n"), kind: "head" };
+    }
+    case "game_over": {
+      const list = ev.places
+        .map((s) => `${titleWord(ev.ranks[s])} ${nameOf(names, s)} (${ev.totals[s]})`)
+        .join(", ");
+      const lines = [t("ev_standing", { list })];
+      for (const why of ev.why || []) lines.push(whyText(why, names));
+      return { text: lines.join("\n"), kind: "over" };
+    }
+    default:
+      return null;
+  }
+}
 
 /** One event in words (Emperor's narration needs no neighbours). */
 export function narrate(ev, names) {

@@ -2,10 +2,10 @@
 // panel, the game-over result, the score sheet's cells, the end-of-deal summary and the
 // narration. games/emperor.js exports the same functions; games/index.js picks one.
 
-import { cardLabel } from "../cards.js";
+import { cardLabel, suitWord } from "../cards.js";
 import { lang, t } from "../i18n.js";
 import { esc, suitColour } from "../html.js";
-import { narrateImperial, reasonWords } from "../narrate.js";
+import { cardsText, nameOf, newDealStory, reasonWords } from "../narrate.js";
 import { termHtml } from "../glossary.js";
 import { cell, signed } from "./common.js";
 
@@ -143,6 +143,133 @@ export function summary(record, names) {
 }
 
 // ------------------------------------------------------------------ narration
+
+/** What a capture (I9) means at the moment it is made, from public events only:
+ * "tombe" when it completes the imperial tombé (the mark follows it), "dead" when the other
+ * card can no longer be captured by this player (already played, or shown in his own hand),
+ * else "toward": one of the two cards. `deal` is the public story of the deal so far. */
+function captureMeaning(ev, next, deal) {
+  if (next && next.type === "mark" && next.seat === ev.seat && next.reason === "imperial tombé") {
+    return { kind: "tombe" };
+  }
+  const suit = ev.card.slice(-1);
+  const other = ev.card.startsWith("J") ? `A${suit}` : `J${suit}`;
+  // Played already, and neither captured by him nor in this very trick (which he wins with
+  // his K or Q, so it is his as well: three players may drop both J and A in one trick).
+  const his = deal.capturedBy.get(other) === ev.seat || deal.lastTrick.has(other);
+  if (deal.played.has(other) && !his) return { kind: "dead", other, why: "played" };
+  if (deal.shownBy.get(other) === ev.seat) return { kind: "dead", other, why: "own" };
+  return { kind: "toward", other };
+}
+
+function captureLine(ev, names, next, story) {
+  const meaning = captureMeaning(ev, next, story || newDealStory());
+  const params = {
+    name: nameOf(names, ev.seat),
+    card: cardsText([ev.card]),
+    by: cardsText([ev.by]),
+    other: meaning.other ? cardsText([meaning.other]) : "",
+  };
+  if (meaning.kind === "tombe") return { text: t("ev_capture_tombe", params), kind: "mark" };
+  if (meaning.kind === "dead") {
+    const key = meaning.why === "own" ? "ev_capture_own" : "ev_capture_played";
+    return { text: t(key, params), kind: "trick" };
+  }
+  return { text: t("ev_capture_toward", params), kind: "declare" };
+}
+
+/** One Imperial event; `previous` is the event before it (an honour scored in play),
+ * `next` the one after it and `story` the deal's public story (captures, I9). */
+function narrateImperial(ev, names, previous, next = null, story = null) {
+  const who = nameOf(names, ev.seat);
+  switch (ev.type) {
+    case "deal": {
+      let text = t("ev_deal", {
+        n: ev.number,
+        dealer: nameOf(names, ev.dealer),
+        trump: suitWord(ev.trump, lang()),
+      });
+      if (ev.turnup) text += ` (${t("ev_deal_turnup", { card: cardsText([ev.turnup]) })})`;
+      if (ev.trump_card) {
+        text += ` (${t("ev_deal_trump_card", { card: cardsText([ev.trump_card]) })})`;
+      }
+      return { text, kind: "head" };
+    }
+    case "white_imperial":
+      return { text: t("ev_white", { name: who, cards: cardsText(ev.cards) }), kind: "mark" };
+    case "declare": {
+      if (ev.kind === "turnup") {
+        return { text: t("ev_turnup", { name: who, cards: cardsText(ev.cards) }), kind: "declare" };
+      }
+      if (ev.kind === "imperials") {
+        if (!ev.marked) {
+          return { text: t("ev_imperials_unmarked", { name: who, n: ev.count }), kind: "declare" };
+        }
+        const list = (ev.imperials || [])
+          .map((imp) =>
+            t("ev_imperial_item", {
+              kind: t(`kind_${imp.kind}`),
+              turned: imp.turned ? t("ev_turned") : "",
+              n: imp.count,
+              cards: cardsText(imp.cards),
+            }),
+          )
+          .join("; ");
+        return { text: t("ev_imperials", { name: who, list }), kind: "declare" };
+      }
+      if (ev.kind === "point") {
+        return {
+          text: t("ev_point", {
+            name: who,
+            suit: suitWord(ev.suit, lang()),
+            length: ev.length,
+            value: ev.value,
+          }),
+          kind: "declare",
+        };
+      }
+      if (ev.kind === "honours") {
+        return { text: t("ev_honours", { name: who, cards: cardsText(ev.cards) }), kind: "declare" };
+      }
+      return { text: `${who}: ${ev.kind}`, kind: "declare" };
+    }
+    case "score": {
+      let why = reasonWords(ev.reason);
+      if (previous && previous.type === "play" && ev.rule === "I8") {
+        why += ` ${cardsText([previous.card])}`;
+      }
+      return { text: t("ev_score", { name: who, n: ev.points, reason: why }), kind: "score" };
+    }
+    case "mark":
+      return {
+        text: t("ev_mark", { name: who, n: ev.imperials, reason: reasonWords(ev.reason), total: ev.total }),
+        kind: "mark",
+      };
+    case "wipe":
+      return {
+        text: t("ev_wipe", { name: who, n: ev.points, by: nameOf(names, ev.by) }),
+        kind: "wipe",
+      };
+    case "trick": {
+      const cards = ev.cards.map(([s, c]) => `${nameOf(names, s)} ${cardsText([c])}`).join(", ");
+      return {
+        text: t("ev_trick", { n: ev.number, cards, winner: nameOf(names, ev.winner) }),
+        kind: "trick",
+      };
+    }
+    case "capture":
+      return captureLine(ev, names, next, story);
+    case "deal_end": {
+      if (ev.tricks == null) return { text: t("ev_deal_end_white"), kind: "head" };
+      const list = ev.tricks.map((n, s) => `${nameOf(names, s)} ${n}`).join(", ");
+      return { text: t("ev_deal_end", { list }), kind: "head" };
+    }
+    case "game_over":
+      return { text: t("ev_game_over", { name: nameOf(names, ev.winner) }), kind: "over" };
+    default:
+      return null;
+  }
+}
 
 /** One event in words; `previous` and `next` are its neighbours, `story` the deal's so far. */
 export function narrate(ev, names, previous, next, story) {
