@@ -136,7 +136,10 @@ async def test_old_rows_restore_and_replay_with_the_legacy_deals(tmp_path: Path)
         )
     proc.start()
     http = httpx.AsyncClient(base_url=proc.base, timeout=30)
+    # a table of bots alone plays only while someone watches it (docs/deploy.md)
+    watcher = await Player(proc).sign_in()
     try:
+        await watcher.spectate("old1")
         deadline = time.monotonic() + 60
         while (record := (await http.get("/api/games/old1/record")).json()).get(
             "complete"
@@ -154,5 +157,6 @@ async def test_old_rows_restore_and_replay_with_the_legacy_deals(tmp_path: Path)
         assert info["dealing"] == "mt19937" and info["commitment"] is None
         assert (await http.get("/api/games/old1/replay")).status_code == 200
     finally:
+        await watcher.close()
         await http.aclose()
         proc.stop()

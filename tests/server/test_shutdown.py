@@ -50,15 +50,28 @@ async def _bot_tables(server: ServerProc) -> tuple[list[Player], list[str]]:
     return players, tables
 
 
-def _stored(server: ServerProc) -> dict[str, list[tuple[int, str, int]]]:
-    """Each table's committed actions: (seq, actor, created_ms)."""
-    db = sqlite3.connect(server.data / "kozyr.db")
+async def _postgres_rows(url: str, query: str) -> list[Any]:
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://"))
     try:
-        rows = db.execute(
-            "SELECT table_id, seq, actor, created_ms FROM actions ORDER BY table_id, seq"
-        ).fetchall()
+        return [tuple(r) for r in await conn.fetch(query)]
     finally:
-        db.close()
+        await conn.close()
+
+
+def _stored(server: ServerProc) -> dict[str, list[tuple[int, str, int]]]:
+    """Each table's committed actions: (seq, actor, created_ms), from either backend."""
+    query = "SELECT table_id, seq, actor, created_ms FROM actions ORDER BY table_id, seq"
+    rows: list[Any]
+    if server.database_url:
+        rows = asyncio.run(_postgres_rows(server.database_url, query))
+    else:
+        db = sqlite3.connect(server.data / "kozyr.db")
+        try:
+            rows = db.execute(query).fetchall()
+        finally:
+            db.close()
     out: dict[str, list[tuple[int, str, int]]] = {}
     for table_id, seq, actor, created in rows:
         out.setdefault(table_id, []).append((int(seq), str(actor), int(created)))
