@@ -106,6 +106,40 @@ def check_option(name: str, value: object, low: int, high: int) -> int:
     )
 
 
+def checked_options(
+    data: Mapping[str, Any],
+    known: tuple[str, ...],
+    ranges: Mapping[str, tuple[int, int]] | None,
+) -> dict[str, Any]:
+    """``data`` as keyword arguments of a game's options, once every key is one of
+    ``known`` and every whole-number option in ``ranges`` (None: a stored table's or
+    record's options, which the options' own wider bounds check) is in its range.
+
+    >>> checked_options({"target": 5}, ("target",), {"target": (1, 20)})
+    {'target': 5}
+    >>> checked_options({"foo": 1}, ("target", "players"), None)
+    Traceback (most recent call last):
+    ...
+    kozyr.games.base.OptionsError: unknown option 'foo': known are players, target
+    """
+    if not isinstance(data, Mapping):
+        raise OptionsError(
+            f"options must be an object, not {type(data).__name__}",
+            "Параметры игры должны быть объектом.",
+        )
+    unknown = sorted(set(data) - set(known), key=str)
+    if unknown:
+        known_text = ", ".join(sorted(known))
+        raise OptionsError(
+            f"unknown option {shown_option(unknown[0], 'en')}: known are {known_text}",
+            f"Неизвестный параметр {shown_option(unknown[0], 'ru')}; известны: {known_text}",
+        )
+    for name, (low, high) in (ranges or {}).items():
+        if name in data:
+            check_option(name, data[name], low, high)
+    return dict(data)
+
+
 class Observation(Protocol):
     """What one seat (or a spectator, seat None) may know; JSON-ready via ``to_json``."""
 

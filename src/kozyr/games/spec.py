@@ -215,12 +215,6 @@ def _emperor(state: GameState) -> EmperorState:
     return state
 
 
-def _options_object(data: Any) -> dict[str, Any]:
-    if not isinstance(data, Mapping):
-        raise OptionsError(f"options must be an object, not {type(data).__name__}")
-    return dict(data)
-
-
 class ImperialGame(Game):
     name = "imperial"
     title = ("Imperial", "Империал")
@@ -237,7 +231,7 @@ class ImperialGame(Game):
     def options_from_json(
         self, data: Mapping[str, Any], *, stored: bool = False
     ) -> ImperialOptions:
-        return ImperialOptions.from_json(_options_object(data), stored=stored)
+        return ImperialOptions.from_json(data, stored=stored)
 
     def new_state(
         self,
@@ -341,7 +335,7 @@ class EmperorGame(Game):
     panels = emperor_facts.PANELS
 
     def options_from_json(self, data: Mapping[str, Any], *, stored: bool = False) -> EmperorOptions:
-        return EmperorOptions.from_json(_options_object(data), stored=stored)
+        return EmperorOptions.from_json(data, stored=stored)
 
     def new_state(
         self,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from kozyr.games.base import OptionsError, check_option, shown_option
+from kozyr.games.base import OptionsError, check_option, checked_options, shown_option
 from kozyr.games.stakes import MAX_CHIPS
 
 __all__ = ["MAX_TARGET", "MIN_TARGET", "RANGES", "STORED_RANGES", "ImperialOptions"]
@@ -76,29 +77,11 @@ class ImperialOptions:
             )
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], *, stored: bool = False) -> ImperialOptions:
+    def from_json(cls, data: Mapping[str, Any], *, stored: bool = False) -> ImperialOptions:
         """New options (``RANGES``) or, with ``stored``, options a table or record was
         given before the ranges narrowed (``STORED_RANGES``): a game in play or on file
         keeps loading after an upgrade."""
-        if not isinstance(data, dict):
-            raise OptionsError(
-                f"options must be an object, not {type(data).__name__}",
-                "Параметры игры должны быть объектом.",
-            )
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known, key=str)
-        if unknown:
-            known_text = ", ".join(sorted(known))
-            raise OptionsError(
-                f"unknown option {shown_option(unknown[0], 'en')}: known are {known_text}",
-                f"Неизвестный параметр {shown_option(unknown[0], 'ru')}; "
-                f"параметры Империала: {known_text}",
-            )
-        if not stored:
-            for name, (low, high) in RANGES.items():
-                if name in data:
-                    check_option(name, data[name], low, high)
-        return cls(**data)
+        return cls(**checked_options(data, _FIELDS, None if stored else RANGES))
 
     def to_json(self) -> dict[str, Any]:
         # Every field is a plain int or bool: a flat dict equals ``asdict`` at a fraction
