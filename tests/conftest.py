@@ -53,7 +53,38 @@ def _is_slow(item: pytest.Item) -> bool:
     return _starts_servers(Path(str(item.fspath)))
 
 
+# The modules whose tests take longest (the full run's durations table), started first:
+# in a parallel run the last module to start sets the end, so it should be a short one.
+_LONGEST_FIRST = (
+    "tests/web/test_browser.py",
+    "tests/server/test_bets_concurrency.py",
+    "tests/server/test_reviews.py",
+    "tests/web/test_layout.py",
+    "tests/server/test_fuzz.py",
+    "tests/server/test_memory.py",
+    "tests/web/test_table_sheet.py",
+    "tests/server/test_cluster.py",
+    "tests/server/test_cluster_harness.py",
+    "tests/server/test_sockets.py",
+    "tests/server/test_cluster_redis.py",
+    "tests/server/test_games.py",
+    "tests/server/test_reviews_resume.py",
+    "tests/server/test_cluster_recovery.py",
+    "tests/server/test_stakes_concurrency.py",
+    "tests/server/test_stakes_conservation.py",
+)
+
+
+def _start_rank(item: pytest.Item) -> int:
+    path = Path(str(item.fspath)).as_posix()
+    for rank, module in enumerate(_LONGEST_FIRST):
+        if path.endswith(module):
+            return rank
+    return len(_LONGEST_FIRST)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    items.sort(key=_start_rank)  # stable: each module keeps its own order
     slow = [item for item in items if _is_slow(item)]
     for item in slow:
         item.add_marker(pytest.mark.server)

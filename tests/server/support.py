@@ -28,10 +28,35 @@ from kozyr.records import replay, start
 CARD = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
 
 
+def _port_block() -> range:
+    """This test process's own ports.
+
+    Below Linux's ephemeral range (32768 up), so no client socket of any test takes a
+    port between its choice and the server's bind; one block per pytest-xdist worker, so
+    two workers never pick the same one.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    n = int(worker[2:]) if worker[2:].isdigit() else 0
+    first = 20000 + (n % 12) * 1000
+    return range(first, first + 1000)
+
+
+_block = _port_block()
+# a random start: two separate pytest runs on one machine seldom walk the same ports
+_next_port = itertools.count(random.randrange(len(_block)))
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A localhost port nobody listens on, never handed out twice by this process."""
+    for _ in range(len(_block)):
+        port = _block[next(_next_port) % len(_block)]
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {_block}")
 
 
 async def fresh_postgres(base_url: str) -> str:

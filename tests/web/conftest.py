@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.support import free_port
 from tests.web.browsing import (
     ARGS,
     CHROMIUM,
@@ -28,12 +28,6 @@ from tests.web.browsing import (
 )
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # The server commits every move with fsync; on a busy machine that dominates the
@@ -43,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         data = Path(tempfile.mkdtemp(prefix="kozyr-web-", dir=shm))
     else:
         data = tmp_path_factory.mktemp("kozyr-web")
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ)
     env.update(
         KOZYR_BOT_DELAY="0.05",

@@ -20,6 +20,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from pydantic import ValidationError as PydanticValidationError
+from starlette.requests import ClientDisconnect
 
 from kozyr.server.jsonsafe import BadJson, BadText, parse_json
 from kozyr.server.protocol import ProtocolError
@@ -154,6 +155,10 @@ async def read_body(request: Request, limit: int, timeout: float) -> bytes:
                 chunks.append(chunk)
     except TimeoutError as e:
         raise ProtocolError("slow_request", status=408) from e
+    except ClientDisconnect as e:
+        # the client hung up mid-body: nobody reads the answer, but it must not be logged
+        # as the server's own failure
+        raise ProtocolError("bad_request", "The client closed the connection.") from e
     return b"".join(chunks)
 
 
