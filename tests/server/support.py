@@ -59,6 +59,16 @@ def free_port() -> int:
     raise RuntimeError(f"no free port in {_block}")
 
 
+# Letters that occur in no reserved word (bot, guest, system, house...), so no random
+# tail can make a name read as one: hex digits can ("8-0-7" reads as "bot").
+_NAME_LETTERS = "fjpqwx"
+
+
+def unique_name(prefix: str) -> str:
+    """A fresh user name: ``prefix-`` and ten random letters that spell no reserved word."""
+    return f"{prefix}-{''.join(secrets.choice(_NAME_LETTERS) for _ in range(10))}"
+
+
 async def fresh_postgres(base_url: str) -> str:
     """A new empty database next to ``base_url`` (or ``base_url`` emptied)."""
     import asyncpg

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 from collections.abc import Iterator
 
 import httpx
@@ -21,7 +20,7 @@ from tests.server.betting_support import (
     settlements,
     wallet,
 )
-from tests.server.support import Player, ServerProc
+from tests.server.support import Player, ServerProc, unique_name
 
 pytestmark = pytest.mark.asyncio
 
@@ -33,8 +32,8 @@ def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 
 async def test_every_refusal_names_its_problem_and_moves_no_chip(server: ServerProc) -> None:
     owner = await Player(server).sign_in()
-    fan = await Player(server, f"fan-{secrets.token_hex(3)}").sign_in()
-    broke = await Player(server, f"broke-{secrets.token_hex(3)}").sign_in()
+    fan = await Player(server, unique_name("fan")).sign_in()
+    broke = await Player(server, unique_name("broke")).sign_in()
     guest = await Player(server).sign_in()
     table = (await owner.post("/api/tables", {"game": "imperial", "players": 2}))["table"]["id"]
     async with ledger_of(server) as store:
@@ -196,9 +195,9 @@ async def test_b4_a_person_with_open_bets_on_a_table_cannot_sit_at_it(server: Se
     """B4 (players never bet on their table) holds for bets placed before sitting down: a
     table opened without sitting, or a seat left and then asked for again, is refused
     (409 ``holds_bets``) while the bets are open, and nothing changes."""
-    maker = await Player(server, f"maker-{secrets.token_hex(3)}").sign_in()
-    leaver = await Player(server, f"leaver-{secrets.token_hex(3)}").sign_in()
-    other = await Player(server, f"other-{secrets.token_hex(3)}").sign_in()
+    maker = await Player(server, unique_name("maker")).sign_in()
+    leaver = await Player(server, unique_name("leaver")).sign_in()
+    other = await Player(server, unique_name("other")).sign_in()
     body = {"game": "imperial", "players": 2}
     async with ledger_of(server) as store:
         await grant(store, maker.user["id"], 100)

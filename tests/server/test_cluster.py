@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import secrets
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.server.cluster_support import Cluster, ClusterFactory, Node, RedisServer
-from tests.server.support import Player, leak_scan
+from tests.server.support import Player, leak_scan, unique_name
 
 from kozyr.server import leases
 from kozyr.server.bus import RedisBus, RedisUnavailable, redact
@@ -135,7 +134,7 @@ def acked(p: Player, table: str) -> dict[str, int]:
 async def test_a_game_across_three_processes(cluster: ClusterFactory) -> None:
     nodes = started(cluster, 3)
     a, b, table = await two_across(nodes[0], nodes[1], {"target": 2})
-    fan = await Player(nodes[2], f"fan_{secrets.token_hex(3)}").sign_in()
+    fan = await Player(nodes[2], unique_name("fan")).sign_in()
     try:
         await fan.connect()
         await fan.hello(table)

@@ -14,7 +14,6 @@ import asyncio
 import os
 import random
 import re
-import secrets
 import signal
 import time
 from collections.abc import Callable, Iterator
@@ -25,7 +24,7 @@ import httpx
 import pytest
 from redis.exceptions import RedisError
 from tests.server.cluster_support import ClusterFactory, Node, RedisServer
-from tests.server.support import Player, leak_scan
+from tests.server.support import Player, leak_scan, unique_name
 from tests.server.test_cluster import (
     follow,
     logged,
@@ -176,7 +175,7 @@ async def test_only_a_process_with_a_watcher_gets_a_tables_frames(
 ) -> None:
     nodes = started(cluster, 3)
     a, b, table = await two_across(nodes[0], nodes[1], {"target": 2})
-    fan = await Player(nodes[2], f"fan_{secrets.token_hex(3)}").sign_in()
+    fan = await Player(nodes[2], unique_name("fan")).sign_in()
     try:
         rng = random.Random(11)
         await fan.connect()

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.support import CARD, Player, ServerProc, cards_in
+from tests.server.support import CARD, Player, ServerProc, cards_in, unique_name
 
 pytestmark = pytest.mark.asyncio
 
@@ -156,7 +156,7 @@ async def test_emperor_hints_rank_every_kind_of_decision(server: ServerProc) -> 
 
 
 async def test_refusals_at_create_and_at_tables_without_hints(server: ServerProc) -> None:
-    named = await Player(server, f"hinter{time.monotonic_ns() % 10**8}").sign_in()
+    named = await Player(server, unique_name("hinter")).sign_in()
     guest = await Player(server).sign_in()
     try:
         r = await named.http.post(

@@ -8,9 +8,9 @@ It runs against the server's rated tables, ``/api/users/...`` and ``/api/leaderb
 from __future__ import annotations
 
 import json
-import secrets
 from typing import Any
 
+from tests.server.support import unique_name
 from tests.web.browsing import BROWSER, _page, clean, create_table, play_to_end, shot
 
 pytestmark = BROWSER
@@ -20,7 +20,7 @@ def test_a_rated_game_shows_on_the_profile_the_history_and_the_leaderboard(
     server: str, browser: Any
 ) -> None:
     page = _page(browser)
-    name = f"rated-{secrets.token_hex(3)}"
+    name = unique_name("rated")
     page.goto(server)
     page.wait_for_selector("#screen-auth:not([hidden])")
     page.fill(".auth-form[data-mode=register] input[name=name]", name)

@@ -6,10 +6,10 @@ account settings. Run with ``pytest -m browser``; screens go to ``tests/web/scre
 from __future__ import annotations
 
 import json
-import secrets
 from itertools import pairwise
 from typing import Any
 
+from tests.server.support import unique_name
 from tests.web.browsing import BROWSER, Page, _page, clean, guest, shot
 from tests.web.fake_ratings import EMPEROR_4P, IMPERIAL_2P, IMPERIAL_3P, FakeRatings
 
@@ -293,7 +293,7 @@ def test_leaderboard_by_variant_and_a_guest_is_not_rated(server: str, browser: A
 
 def test_account_settings_show_the_servers_refusals(server: str, browser: Any) -> None:
     page = _page(browser, width=375, height=740)
-    name = f"acct-{secrets.token_hex(3)}"
+    name = unique_name("acct")
     page.goto(server)
     page.wait_for_selector("#screen-auth:not([hidden])")
     page.fill(".auth-form[data-mode=register] input[name=name]", name)
