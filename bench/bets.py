@@ -21,10 +21,10 @@ from pathlib import Path
 
 import httpx
 
-from kozyr.server import ledger
-from kozyr.server.config import normalise_database_url, sqlite_url
-from kozyr.server.ledger import Account
-from kozyr.server.store import Store
+from kozyr.server.money import ledger
+from kozyr.server.money.ledger import Account
+from kozyr.server.runtime.config import normalise_database_url, sqlite_url
+from kozyr.server.storage.store import Store
 from serverproc import cpu_seconds, start_server
 
 MARKETS = {

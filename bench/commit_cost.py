@@ -21,8 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from kozyr.server.config import sqlite_url
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 
 def cpu() -> tuple[float, float]:

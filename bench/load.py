@@ -53,7 +53,7 @@ import httpx
 import orjson
 import websockets
 
-from kozyr.server.gctune import DEFAULT as GC_DEFAULT
+from kozyr.server.runtime.gctune import DEFAULT as GC_DEFAULT
 from serverproc import (
     cpu_seconds,
     fresh_postgres,

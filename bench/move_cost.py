@@ -1,7 +1,7 @@
 """Micro-benchmark: the server's CPU for one move, without sockets or a database.
 
-Drives a :class:`~kozyr.server.match.Match` (with a store that commits at once) and its
-:class:`~kozyr.server.broadcast.Broadcaster` (two seated clients and ``--spectators``
+Drives a :class:`~kozyr.server.play.match.Match` (with a store that commits at once) and its
+:class:`~kozyr.server.tables.broadcast.Broadcaster` (two seated clients and ``--spectators``
 spectators, fake queues drained after every move) through whole games: each move is a
 random legal card sent as text, as a client sends it, then checked, committed, acked
 and broadcast to every role, as ``Table._act`` does. Prints microseconds per move in
@@ -23,11 +23,11 @@ import time
 from typing import Any, cast
 
 import kozyr
-from kozyr.server.broadcast import Broadcaster
-from kozyr.server.match import Match
-from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import Client
-from kozyr.server.store import Seat, TableRow, User
+from kozyr.server.play.match import Match
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage.store import Seat, TableRow, User
+from kozyr.server.tables.broadcast import Broadcaster
+from kozyr.server.transport.protocol import Client
 
 
 class InstantStore:

@@ -18,10 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from kozyr.server import ratings
-from kozyr.server.config import sqlite_url
-from kozyr.server.ratings import DEFAULT, rate
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.accounts import ratings
+from kozyr.server.accounts.ratings import DEFAULT, rate
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 
 def bench_rate(n: int, reps: int) -> float:

@@ -33,14 +33,14 @@ from typing import Any
 
 from sqlalchemy import insert
 
-from kozyr.server import models as m
-from kozyr.server.bus import LocalBus
-from kozyr.server.config import Settings
-from kozyr.server.games import game_of, new_state
-from kozyr.server.lobby import Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.store import Seat, Store, TableRow, now_ms
-from kozyr.server.turns import make_table_bot
+from kozyr.server.play.games import game_of, new_state
+from kozyr.server.runtime.bus import LocalBus
+from kozyr.server.runtime.config import Settings
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Seat, Store, TableRow, now_ms
+from kozyr.server.tables.lobby import Lobby
+from kozyr.server.tables.turns import make_table_bot
 
 
 async def fill(store: Store, tables: int, moves: int, seed: int) -> int:

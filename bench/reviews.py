@@ -19,7 +19,7 @@ from kozyr.games.spec import GAMES
 from kozyr.records import to_record
 from kozyr.review import review
 from kozyr.review_command import LEVEL_WORLDS
-from kozyr.server import review_worker
+from kozyr.server.reviews import worker as review_worker
 
 
 def random_game(game: str, seed: int) -> dict[str, Any]:

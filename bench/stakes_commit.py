@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from kozyr.server import escrow, wallets
-from kozyr.server.config import sqlite_url
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.money import escrow, wallets
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 
 def row(i: int, user_id: int, stake: bool) -> TableRow:

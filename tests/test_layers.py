@@ -190,7 +190,8 @@ EDGES = _edges()
 def _doc_rows() -> list[tuple[str, frozenset[str]]]:
     """The layer table of ARCHITECTURE.md: (layer, the layers it may import), in order."""
     rows = []
-    for line in DOC.read_text(encoding="utf-8").splitlines():
+    layers = DOC.read_text(encoding="utf-8").split("## Inside the server")[0]
+    for line in layers.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) < 3 or not re.fullmatch(r"\d+", cells[0]):
             continue
@@ -208,7 +209,7 @@ from kozyr.games import GAMES
 from . import deal
 from ..records import load
 if TYPE_CHECKING:
-    from kozyr.server.store import Store
+    from kozyr.server.storage.store import Store
 def later():
     import kozyr.terminal.views
 RANKERS = {"x": "kozyr.bots.registry", "y": "kozyr.db", "z": "not kozyr.review"}
@@ -226,7 +227,7 @@ def test_the_walk_finds_imports_of_every_kind() -> None:
         "kozyr.games": (False, False),  # `from kozyr import games`, `from kozyr.games import`
         "kozyr.games.imperial.deal": (False, False),  # relative: `from . import deal`
         "kozyr.games.records": (False, False),  # `from ..records` (no such module: its layer)
-        "kozyr.server.store": (False, True),
+        "kozyr.server.storage.store": (False, True),
         "kozyr.terminal.views": (True, False),
         "kozyr.bots.registry": (False, False),  # a module named by a string
     }
@@ -276,3 +277,81 @@ def test_architecture_md_has_this_layer_map() -> None:
     assert [layer for layer, _ in rows] == list(LAYERS)
     for layer, allowed in rows:
         assert allowed == ALLOWED[layer], f"ARCHITECTURE.md's row of {layer}"
+
+
+# The server's rooms (ARCHITECTURE.md, "Inside the server"): bottom first; the root
+# package's own modules (the composition) sit above every room.
+SERVER_ROOMS: tuple[str, ...] = (
+    "runtime",
+    "storage",
+    "transport",
+    "play",
+    "accounts",
+    "money",
+    "tables",
+    "reviews",
+    "(root)",
+)
+
+
+def room_of(name: str) -> str:
+    """``kozyr.server.money.ledger`` is in ``money``; ``kozyr.server.app`` in the root."""
+    parts = name.split(".")
+    if len(parts) > 3 and parts[2] in SERVER_ROOMS:
+        return parts[2]
+    if len(parts) == 3 and parts[2] in SERVER_ROOMS:
+        return parts[2]  # the room's package itself
+    return "(root)"
+
+
+def _server_doc_rows() -> list[tuple[str, frozenset[str]]]:
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("## Inside the server") :]
+    section = section[: section.index("\n## ", 1)]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or not re.fullmatch(r"\d+", cells[0]):
+            continue
+        room = re.fullmatch(r"`([\w()]+)`", cells[1])
+        assert room, f"ARCHITECTURE.md: a room row names its room in backticks: {line}"
+        rows.append((room.group(1), frozenset(re.findall(r"`(\w+)`", cells[2]))))
+    return rows
+
+
+def test_every_server_folder_is_a_room() -> None:
+    server = SRC / "server"
+    folders = {p.name for p in server.iterdir() if (p / "__init__.py").is_file()}
+    assert folders - {"routes"} == set(SERVER_ROOMS) - {"(root)"}
+
+
+def test_architecture_md_has_this_room_map() -> None:
+    rows = _server_doc_rows()
+    assert [room for room, _ in rows] == list(SERVER_ROOMS)
+    for floor, (room, allowed) in enumerate(rows):
+        below = set(SERVER_ROOMS[:floor])
+        if room == "(root)":
+            continue  # "every room"
+        assert allowed == below, f"ARCHITECTURE.md's row of {room}: {sorted(allowed)}"
+
+
+def test_server_rooms_import_only_rooms_below() -> None:
+    """A room imports itself and the rooms below it; TYPE_CHECKING and function-level
+    imports count too (a circle held by them is still a circle)."""
+    wrong = [
+        str(e)
+        for e in EDGES
+        if e.module.startswith("kozyr.server.")
+        and e.target.startswith("kozyr.server.")
+        and SERVER_ROOMS.index(room_of(e.target)) > SERVER_ROOMS.index(room_of(e.module))
+    ]
+    assert wrong == [], "imports up the server's rooms:\n" + "\n".join(wrong)
+
+
+def test_the_room_check_sees_an_upward_import() -> None:
+    assert room_of("kozyr.server.money.ledger") == "money"
+    assert room_of("kozyr.server.app") == "(root)"
+    assert room_of("kozyr.server.routes.tables") == "(root)"
+    assert SERVER_ROOMS.index(room_of("kozyr.server.tables.lobby")) > SERVER_ROOMS.index(
+        room_of("kozyr.server.money.wallets")
+    )

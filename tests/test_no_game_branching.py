@@ -55,7 +55,7 @@ def _scripts() -> list[Path]:
 def test_the_scan_sees_the_packages_it_guards() -> None:
     seen = {p.relative_to(ROOT).as_posix() for p in _sources()}
     assert {"records.py", "cli.py", "arena/match.py", "interop/pettingzoo.py"} <= seen
-    assert {"server/games.py", "server/lobby.py", "server/routes/tables.py"} <= seen
+    assert {"server/play/games.py", "server/tables/lobby.py", "server/routes/tables.py"} <= seen
     assert not any(s.startswith("games/") for s in seen)
     scripts = {p.relative_to(SCRIPTS).as_posix() for p in _scripts()}
     assert {"app.js", "table.js", "scoresheet.js", "summary.js", "review.js"} <= scripts

@@ -15,7 +15,7 @@ from kozyr.games.base import OptionsError
 from kozyr.games.emperor import options as emperor_options
 from kozyr.games.imperial import options as imperial_options
 from kozyr.games.stakes import KINDS, MAX_CHIPS, StakeTerms
-from kozyr.server.ledger import MAX_AMOUNT
+from kozyr.server.money.ledger import MAX_AMOUNT
 
 INDEX = Path(__file__).parents[1] / "src" / "kozyr" / "web" / "static" / "index.html"
 

@@ -400,9 +400,9 @@ def ratings_rebuild(
     finished, and print a summary (docs/ratings.md)."""
     import asyncio
 
-    from kozyr.server.config import Settings
-    from kozyr.server.ratings import rebuild
-    from kozyr.server.store import Store
+    from kozyr.server.accounts.ratings import rebuild
+    from kozyr.server.runtime.config import Settings
+    from kozyr.server.storage.store import Store
 
     settings = Settings()
     if database is not None:
@@ -464,9 +464,9 @@ def ledger_check(
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from kozyr.server import ledger
-    from kozyr.server.config import Settings
-    from kozyr.server.store import Store
+    from kozyr.server.money import ledger
+    from kozyr.server.runtime.config import Settings
+    from kozyr.server.storage.store import Store
 
     language: Lang = lang.value if lang else default_lang()
     settings = Settings()

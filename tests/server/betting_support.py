@@ -16,11 +16,11 @@ import pytest
 from sqlalchemy import func, select
 from tests.server.support import Player, ServerProc
 
-from kozyr.server import ledger
-from kozyr.server import models as m
-from kozyr.server.config import normalise_database_url, sqlite_url
-from kozyr.server.ledger import Account
-from kozyr.server.store import Store
+from kozyr.server.money import ledger
+from kozyr.server.money.ledger import Account
+from kozyr.server.runtime.config import normalise_database_url, sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store
 
 _keys = itertools.count(1)
 

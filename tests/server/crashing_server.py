@@ -15,8 +15,8 @@ import signal
 
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kozyr.server import escrow
-from kozyr.server.store import TableRow
+from kozyr.server.money import escrow
+from kozyr.server.storage.store import TableRow
 
 _settle = escrow.settle_at_finish
 _at = os.environ.get("KOZYR_CRASH_AT", "")

@@ -18,7 +18,7 @@ from fastapi import FastAPI
 from tests.server.support import free_port
 
 from kozyr.server.app import Server, create_app
-from kozyr.server.config import Settings
+from kozyr.server.runtime.config import Settings
 
 
 @dataclass

@@ -7,7 +7,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from kozyr.server import review_worker
+from kozyr.server.reviews import worker as review_worker
 
 PAUSE = 0.5
 """Seconds after each decision: two of the owner's ticks, so each is saved before the next."""

@@ -11,11 +11,11 @@ from typing import Any
 from sqlalchemy import func, select
 from tests.server.support import ServerProc, fresh_postgres
 
-from kozyr.server import ledger
-from kozyr.server import models as m
-from kozyr.server.config import normalise_database_url, sqlite_url
-from kozyr.server.ledger import Account
-from kozyr.server.store import Store
+from kozyr.server.money import ledger
+from kozyr.server.money.ledger import Account
+from kozyr.server.runtime.config import normalise_database_url, sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store
 
 
 async def database_of(backend: str) -> str | None:

@@ -12,9 +12,9 @@ from sqlalchemy import func, select, update
 from tests.server.support import Player, ServerProc
 from tests.server.test_ratings_http import account, against_bot, get, refused, two_people, unique
 
-from kozyr.server import models as m
-from kozyr.server.config import normalise_database_url, sqlite_url
-from kozyr.server.store import Store, now_ms
+from kozyr.server.runtime.config import normalise_database_url, sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store, now_ms
 
 pytestmark = pytest.mark.asyncio
 

@@ -25,7 +25,7 @@ from tests.server.betting_support import (
 )
 from tests.server.support import Player, ServerProc
 
-from kozyr.server import models as m
+from kozyr.server.storage import models as m
 
 pytestmark = pytest.mark.asyncio
 

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from kozyr.games.markets import Bet, payouts
-from kozyr.server import ledger
-from kozyr.server import models as m
-from kozyr.server.betting import TableBets
-from kozyr.server.config import sqlite_url
-from kozyr.server.games import new_state
-from kozyr.server.ledger import Account
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.money import ledger
+from kozyr.server.money.betting import TableBets
+from kozyr.server.money.ledger import Account
+from kozyr.server.play.games import new_state
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Seat, Store, TableRow
+from kozyr.server.transport.protocol import ProtocolError
 
 GRANT = 60
 OPTIONS = {"imperial": {"players": 2, "target": 2}, "emperor": {"players": 3, "rounds": 2}}

@@ -26,9 +26,9 @@ from tests.server.betting_support import (
 )
 from tests.server.support import Player, ServerProc
 
-from kozyr.server import models as m
-from kozyr.server.ledger import Account
-from kozyr.server.store import Store
+from kozyr.server.money.ledger import Account
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store
 
 pytestmark = pytest.mark.asyncio
 

@@ -13,13 +13,13 @@ import pytest
 from tests.server.cluster_support import postgres_base_url
 from tests.server.support import fresh_postgres
 
-from kozyr.server.bus import LocalBus
-from kozyr.server.config import Settings, sqlite_url
-from kozyr.server.lobby import Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import Client, ProtocolError
-from kozyr.server.store import Store, User
-from kozyr.server.tables import Table
+from kozyr.server.runtime.bus import LocalBus
+from kozyr.server.runtime.config import Settings, sqlite_url
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage.store import Store, User
+from kozyr.server.tables.lobby import Lobby
+from kozyr.server.tables.table import Table
+from kozyr.server.transport.protocol import Client, ProtocolError
 
 pytestmark = pytest.mark.asyncio
 

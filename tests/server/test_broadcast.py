@@ -8,10 +8,10 @@ from typing import Any, cast
 
 import pytest
 
-from kozyr.server import broadcast
-from kozyr.server.broadcast import Broadcaster
-from kozyr.server.protocol import Client
-from kozyr.server.store import User
+from kozyr.server.storage.store import User
+from kozyr.server.tables import broadcast
+from kozyr.server.tables.broadcast import Broadcaster
+from kozyr.server.transport.protocol import Client
 
 
 def test_a_table_frame_is_encoded_once_per_role(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from kozyr.server import escrow, ledger, wallets
-from kozyr.server import models as m
-from kozyr.server.config import sqlite_url
-from kozyr.server.ledger import MAX_AMOUNT, Account, ChipsLimit
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.money import escrow, ledger, wallets
+from kozyr.server.money.ledger import MAX_AMOUNT, Account, ChipsLimit
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 HOUSE = Account.house()
 ANN, BOB = Account.wallet(1), Account.wallet(2)

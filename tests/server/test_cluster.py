@@ -20,11 +20,11 @@ import pytest
 from tests.server.cluster_support import Cluster, ClusterFactory, Node, RedisServer
 from tests.server.support import Player, leak_scan, unique_name
 
-from kozyr.server import leases
-from kozyr.server.bus import RedisBus, RedisUnavailable, redact
-from kozyr.server.config import normalise_database_url, sqlite_url
-from kozyr.server.leases import Fenced
-from kozyr.server.store import ActionRow, Seat, Store, TableRow, now_ms
+from kozyr.server.runtime.bus import RedisBus, RedisUnavailable, redact
+from kozyr.server.runtime.config import normalise_database_url, sqlite_url
+from kozyr.server.storage import leases
+from kozyr.server.storage.leases import Fenced
+from kozyr.server.storage.store import ActionRow, Seat, Store, TableRow, now_ms
 
 pytestmark = pytest.mark.asyncio
 

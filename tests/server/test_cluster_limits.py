@@ -22,14 +22,14 @@ from sqlalchemy.ext.asyncio import AsyncConnection, create_async_engine
 from tests.server.cluster_support import ClusterFactory, Node, RedisServer, postgres_base_url
 from tests.server.support import Player, fresh_postgres
 
-from kozyr.server import models as m
-from kozyr.server.bus import LocalBus
-from kozyr.server.config import Settings, normalise_database_url
-from kozyr.server.lobby import Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.redis_throttle import RedisThrottles, RedisWindow, run
-from kozyr.server.store import Store, TableRow
+from kozyr.server.accounts.redis_throttle import RedisThrottles, RedisWindow, run
+from kozyr.server.runtime.bus import LocalBus
+from kozyr.server.runtime.config import Settings, normalise_database_url
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store, TableRow
+from kozyr.server.tables.lobby import Lobby
+from kozyr.server.transport.protocol import ProtocolError
 
 pytestmark = pytest.mark.asyncio
 
@@ -181,7 +181,7 @@ async def test_redis_lost_counts_in_memory_and_logs_once(
     try:
         assert await throttles.attempt_login("olga", "1.1.1.1") is None  # in Redis
         redis_server.kill9()
-        with caplog.at_level(logging.INFO, logger="kozyr.server.throttle"):
+        with caplog.at_level(logging.INFO, logger="kozyr.server.accounts.throttle"):
             # in memory: its window is empty, so two more go through, then 60 s to wait
             assert await throttles.attempt_login("olga", "1.1.1.1") is None
             assert await throttles.attempt_login("olga", "1.1.1.1") is None

@@ -27,16 +27,17 @@ from sqlalchemy import text as sql_text
 from tests.server.cluster_support import ClusterFactory, postgres_base_url
 from tests.server.support import Player, fresh_postgres
 
-from kozyr.server import leases, ledger
-from kozyr.server import models as m
-from kozyr.server.betting import TableBets
-from kozyr.server.config import Settings, normalise_database_url, sqlite_url
-from kozyr.server.games import new_state
-from kozyr.server.ledger import Account
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.money import ledger
+from kozyr.server.money.betting import TableBets
+from kozyr.server.money.ledger import Account
+from kozyr.server.play.games import new_state
+from kozyr.server.runtime.config import Settings, normalise_database_url, sqlite_url
 from kozyr.server.services import Server
-from kozyr.server.store import MIGRATIONS, Seat, Store, TableRow, now_ms
-from kozyr.server.tables import Table
+from kozyr.server.storage import leases
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import MIGRATIONS, Seat, Store, TableRow, now_ms
+from kozyr.server.tables.table import Table
+from kozyr.server.transport.protocol import ProtocolError
 
 pytestmark = pytest.mark.asyncio
 
@@ -174,7 +175,7 @@ async def test_restored_tables_are_replayed_in_the_replay_pool(
 
 MIGRATE_ALONE = """
 import asyncio, pathlib, sys, time
-from kozyr.server.store import Store
+from kozyr.server.storage.store import Store
 
 url, folder, me, n = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 (folder / me).touch()

@@ -35,7 +35,7 @@ from tests.server.test_cluster import (
     wait_for,
 )
 
-from kozyr.server.bus import RedisBus
+from kozyr.server.runtime.bus import RedisBus
 
 pytestmark = pytest.mark.asyncio
 

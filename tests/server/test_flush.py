@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 from kozyr.server.connection import Connection
-from kozyr.server.protocol import Client
-from kozyr.server.store import User
+from kozyr.server.storage.store import User
+from kozyr.server.transport.protocol import Client
 
 pytestmark = pytest.mark.asyncio
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from kozyr.server.cluster import Cluster, OwnerSilent
-from kozyr.server.config import Settings
-from kozyr.server.store import User, now_ms
+from kozyr.server.runtime.config import Settings
+from kozyr.server.storage.store import User, now_ms
 
 pytestmark = pytest.mark.asyncio
 

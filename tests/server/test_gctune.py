@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from kozyr.server import gctune
-from kozyr.server.config import Settings
+from kozyr.server.runtime import gctune
+from kozyr.server.runtime.config import Settings
 
 
 @pytest.fixture

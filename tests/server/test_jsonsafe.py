@@ -2,7 +2,7 @@
 
 import pytest
 
-from kozyr.server.jsonsafe import MAX_DEPTH, BadJson, json_depth, parse_json
+from kozyr.server.transport.jsonsafe import MAX_DEPTH, BadJson, json_depth, parse_json
 
 
 def test_depth_counts_brackets_outside_strings_only() -> None:

@@ -1,5 +1,5 @@
 """The server's shape: it serves the page by path without importing it, and it learns
-what differs between the games only from the game spec (``server/games.py``)."""
+what differs between the games only from the game spec (``server/play/games.py``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.seating import Seating
-from kozyr.server.store import Seat, TableRow
+from kozyr.server.play.seating import Seating
+from kozyr.server.storage.store import Seat, TableRow
+from kozyr.server.transport.protocol import ProtocolError
 
 SERVER = Path(__file__).resolve().parents[2] / "src" / "kozyr" / "server"
 

@@ -11,10 +11,10 @@ import pytest
 from sqlalchemy import func, insert, select
 from tests.server.test_ledger import BACKENDS, run
 
-from kozyr.server import leases
-from kozyr.server import models as m
-from kozyr.server.leases import Fenced
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.storage import leases
+from kozyr.server.storage import models as m
+from kozyr.server.storage.leases import Fenced
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 TTL = 5_000
 

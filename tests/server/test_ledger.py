@@ -18,10 +18,10 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from tests.server.support import fresh_postgres
 
-from kozyr.server import ledger
-from kozyr.server.config import sqlite_url
-from kozyr.server.ledger import Account, InsufficientChips, KeyReused
-from kozyr.server.store import Store
+from kozyr.server.money import ledger
+from kozyr.server.money.ledger import Account, InsufficientChips, KeyReused
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Store
 
 BACKENDS = ["sqlite"] + (["postgres"] if os.environ.get("KOZYR_TEST_POSTGRES_URL") else [])
 
@@ -35,7 +35,7 @@ async def open_store(backend: str, folder: Path) -> Store:
         store = Store(sqlite_url(folder))
     else:
         url = await fresh_postgres(os.environ["KOZYR_TEST_POSTGRES_URL"])
-        from kozyr.server.config import normalise_database_url
+        from kozyr.server.runtime.config import normalise_database_url
 
         store = Store(normalise_database_url(url))
     await store.migrate()

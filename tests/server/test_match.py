@@ -13,11 +13,11 @@ import pytest
 from kozyr.games.base import GameState
 from kozyr.games.emperor import EmperorState
 from kozyr.games.imperial import ImperialState
-from kozyr.server.games import final_result
-from kozyr.server.match import Match
-from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.store import Duplicate, Seat, TableRow
+from kozyr.server.play.games import final_result
+from kozyr.server.play.match import Match
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage.store import Duplicate, Seat, TableRow
+from kozyr.server.transport.protocol import ProtocolError
 
 
 class FakeStore:

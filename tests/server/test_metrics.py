@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from prometheus_client import generate_latest
 
-from kozyr.server.metrics import Metrics
+from kozyr.server.runtime.metrics import Metrics
 
 
 def test_actions_and_latency_read_as_prometheus_counters_and_histograms() -> None:

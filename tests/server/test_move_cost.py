@@ -13,10 +13,10 @@ import pytest
 from kozyr.games.base import GameState
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
-from kozyr.server.broadcast import Broadcaster
-from kozyr.server.protocol import Client, dumps
-from kozyr.server.store import User
-from kozyr.server.views import Views, view_of
+from kozyr.server.storage.store import User
+from kozyr.server.tables.broadcast import Broadcaster
+from kozyr.server.tables.views import Views, view_of
+from kozyr.server.transport.protocol import Client, dumps
 
 
 def _std(frame: Any) -> str:

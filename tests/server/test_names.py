@@ -10,11 +10,11 @@ import pytest
 from sqlalchemy import text
 from tests.server.support import ServerProc
 
-from kozyr.server.auth import check_name
-from kozyr.server.config import Settings
-from kozyr.server.names import mixes_scripts, normalise, skeleton
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.store import Store
+from kozyr.server.accounts.auth import check_name
+from kozyr.server.accounts.names import mixes_scripts, normalise, skeleton
+from kozyr.server.runtime.config import Settings
+from kozyr.server.storage.store import Store
+from kozyr.server.transport.protocol import ProtocolError
 
 PASSWORD = "correct horse 1"
 

@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import func, select
 from tests.server.inprocess import inprocess_server
 
-from kozyr.server import models as m
-from kozyr.server.config import sqlite_url
-from kozyr.server.store import Store
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store
 
 MAX_STAKE = {"kind": "per_imperial", "chips": 1_000_000}
 

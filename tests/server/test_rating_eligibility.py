@@ -24,11 +24,11 @@ from sqlalchemy import select, text, update
 from tests.server.support import Player, ServerProc, fresh_postgres
 from tests.server.test_ratings_http import LOSER, WINNER, account, get, two_people
 
-from kozyr.server import models as m
-from kozyr.server import ratings
-from kozyr.server.config import Settings, normalise_database_url, sqlite_url
-from kozyr.server.ratings import DAY_MS, Eligibility, address_mark
-from kozyr.server.store import Seat, Store, TableRow, now_ms
+from kozyr.server.accounts import ratings
+from kozyr.server.accounts.ratings import DAY_MS, Eligibility, address_mark
+from kozyr.server.runtime.config import Settings, normalise_database_url, sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Seat, Store, TableRow, now_ms
 
 START = now_ms()
 OLD = START - 30 * DAY_MS

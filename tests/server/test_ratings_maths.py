@@ -8,7 +8,7 @@ import math
 import pytest
 from openskill.models import PlackettLuce
 
-from kozyr.server.ratings import (
+from kozyr.server.accounts.ratings import (
     DEFAULT,
     VARIANTS,
     Skill,
@@ -18,7 +18,7 @@ from kozyr.server.ratings import (
     ranks_of,
     rate,
 )
-from kozyr.server.store import Seat
+from kozyr.server.storage.store import Seat
 
 
 def openskill(priors: list[Skill], ranks: list[int]) -> list[tuple[float, float]]:

@@ -14,10 +14,10 @@ from typing import Any
 from openskill.models import PlackettLuce
 from sqlalchemy import select, update
 
-from kozyr.server import models as m
-from kozyr.server import ratings
-from kozyr.server.config import sqlite_url
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.accounts import ratings
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 MODEL = PlackettLuce()
 

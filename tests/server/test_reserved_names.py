@@ -8,9 +8,9 @@ import httpx
 import pytest
 from tests.server.support import ServerProc
 
-from kozyr.server.auth import check_name
-from kozyr.server.names import reserved_word
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.accounts.auth import check_name
+from kozyr.server.accounts.names import reserved_word
+from kozyr.server.transport.protocol import ProtocolError
 
 # the issue's own examples
 ISSUE = ["bot 5", "Bot_1", "бот 3", "guest 1a2b3c", "house", "system"]

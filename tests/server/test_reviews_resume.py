@@ -24,15 +24,15 @@ from tests.server.test_reviews import SHORT, choices, finished_game
 
 from kozyr.review import Review, review
 from kozyr.review_command import LEVEL_WORLDS
-from kozyr.server import models as m
-from kozyr.server.bus import LocalBus
-from kozyr.server.config import Settings, normalise_database_url, sqlite_url
-from kozyr.server.lobby import Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.review_worker import decision_to
-from kozyr.server.reviews import REVIEW_SEED, ReviewFailed, Reviews
-from kozyr.server.store import Store, User, now_ms
+from kozyr.server.reviews.jobs import REVIEW_SEED, ReviewFailed, Reviews
+from kozyr.server.reviews.worker import decision_to
+from kozyr.server.runtime.bus import LocalBus
+from kozyr.server.runtime.config import Settings, normalise_database_url, sqlite_url
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store, User, now_ms
+from kozyr.server.tables.lobby import Lobby
+from kozyr.server.transport.protocol import ProtocolError
 
 pytestmark = pytest.mark.asyncio
 

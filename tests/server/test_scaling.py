@@ -13,14 +13,14 @@ from typing import Any, cast
 import pytest
 from tests.server.support import Player, ServerProc
 
-from kozyr.server import lobby as lobby_module
-from kozyr.server.bus import LocalBus
-from kozyr.server.config import Settings, sqlite_url
-from kozyr.server.lobby import NOTICE_DELAY, Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.protocol import Client
-from kozyr.server.store import Seat, Store, TableRow, User
-from kozyr.server.turns import Turns
+from kozyr.server.runtime.bus import LocalBus
+from kozyr.server.runtime.config import Settings, sqlite_url
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage.store import Seat, Store, TableRow, User
+from kozyr.server.tables import lobby as lobby_module
+from kozyr.server.tables.lobby import NOTICE_DELAY, Lobby
+from kozyr.server.tables.turns import Turns
+from kozyr.server.transport.protocol import Client
 
 pytestmark = pytest.mark.asyncio
 

@@ -17,8 +17,8 @@ import httpx
 import pytest
 from tests.server.support import Player, ServerProc
 
-from kozyr.server.config import Settings
-from kozyr.server.turns import Turns
+from kozyr.server.runtime.config import Settings
+from kozyr.server.tables.turns import Turns
 
 TABLES = 6
 

@@ -19,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.server.stakes_support import net_by_hand
 
-from kozyr.server import ledger, wallets
-from kozyr.server.config import Settings
-from kozyr.server.ledger import Account
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.money import ledger, wallets
+from kozyr.server.money.ledger import Account
+from kozyr.server.runtime.config import Settings
 from kozyr.server.services import Server
+from kozyr.server.transport.protocol import ProtocolError
 
 KINDS: list[tuple[str, int, dict[str, Any], str]] = [
     ("imperial", 2, {"target": 2}, "per_game"),

@@ -15,12 +15,12 @@ import pytest
 from kozyr.games import GAMES
 from kozyr.games.dealing import SECURE
 from kozyr.games.stakes import StakeTerms
-from kozyr.server import escrow, ledger, wallets
-from kozyr.server.config import sqlite_url
-from kozyr.server.games import new_state, settle_result
-from kozyr.server.ledger import Account
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.money import escrow, ledger, wallets
+from kozyr.server.money.ledger import Account
+from kozyr.server.play.games import new_state, settle_result
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Seat, Store, TableRow
+from kozyr.server.transport.protocol import ProtocolError
 
 CASES = [
     ("imperial", {"players": 3, "target": 2}, "per_game"),

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kozyr.server import ledger
-from kozyr.server.config import sqlite_url
-from kozyr.server.store import Seat, Store, TableRow
+from kozyr.server.money import ledger
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Seat, Store, TableRow
 
 
 def table() -> TableRow:

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from kozyr.server.config import sqlite_url
-from kozyr.server.store import Duplicate, Seat, Store, TableRow
+from kozyr.server.runtime.config import sqlite_url
+from kozyr.server.storage.store import Duplicate, Seat, Store, TableRow
 
 pytestmark = pytest.mark.asyncio
 

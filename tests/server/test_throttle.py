@@ -11,8 +11,8 @@ import pytest
 from argon2 import PasswordHasher
 from tests.server.inprocess import inprocess_server
 
-from kozyr.server import auth
-from kozyr.server.throttle import SlidingWindow, Throttles, retry_header
+from kozyr.server.accounts import auth
+from kozyr.server.accounts.throttle import SlidingWindow, Throttles, retry_header
 
 PASSWORD = "correct horse 1"
 

@@ -12,7 +12,7 @@ import pytest
 from kozyr.games.emperor import EmperorOptions, EmperorState
 from kozyr.games.imperial import ImperialOptions, ImperialState
 from kozyr.records import RecordError, to_record
-from kozyr.server.replay_frames import replay_frames
+from kozyr.server.play.replay_frames import replay_frames
 from kozyr.web import STATIC
 
 

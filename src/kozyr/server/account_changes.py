@@ -15,13 +15,13 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kozyr.server import auth, names
-from kozyr.server import models as m
-from kozyr.server.close_codes import SIGNED_OUT
+from kozyr.server.accounts import auth, names
 from kozyr.server.profiles import DELETED
-from kozyr.server.protocol import ProtocolError
 from kozyr.server.services import Server
-from kozyr.server.store import User, now_ms
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import User, now_ms
+from kozyr.server.transport.close_codes import SIGNED_OUT
+from kozyr.server.transport.protocol import ProtocolError
 
 
 def _wrong_password() -> ProtocolError:

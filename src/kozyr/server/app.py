@@ -16,16 +16,18 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from kozyr.server import gctune, guests, names, stopping
-from kozyr.server.bodies import field_error
-from kozyr.server.config import Settings
+from kozyr.server import guests
+from kozyr.server.accounts import names
 from kozyr.server.connection import KeepTransport
-from kozyr.server.leases import Fenced
-from kozyr.server.protocol import ProtocolError
 from kozyr.server.routes import ROUTERS
 from kozyr.server.routes.common import error_response
-from kozyr.server.security import SecurityMiddleware
+from kozyr.server.runtime import gctune, stopping
+from kozyr.server.runtime.config import Settings
 from kozyr.server.services import Server
+from kozyr.server.storage.leases import Fenced
+from kozyr.server.transport.bodies import field_error
+from kozyr.server.transport.protocol import ProtocolError
+from kozyr.server.transport.security import SecurityMiddleware
 
 __all__ = ["WEB_STATIC", "KozyrApp", "Server", "create_app"]
 

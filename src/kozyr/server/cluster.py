@@ -13,7 +13,7 @@ as ``{"kind": "frames", "from", "table", "to": [connection ids], "text"}``.
 
 Ops: ``hello``, ``unwatch``, ``back`` and ``act`` for a relayed connection (the owner
 keeps a :class:`RemoteClient` for it), and the lobby's ``sit``, ``leave``, ``set_bot``
-and ``bet`` (``kozyr.server.table_ops``).
+and ``bet`` (``kozyr.server.tables.table_ops``).
 """
 
 from __future__ import annotations
@@ -27,20 +27,20 @@ from typing import Any
 
 from prometheus_client.core import CounterMetricFamily, Metric
 
-from kozyr.server.bus import LocalBus
-from kozyr.server.close_codes import SERVICE_RESTART
-from kozyr.server.config import Settings
-from kozyr.server.escrow import parse_stake
-from kozyr.server.games import game_of
-from kozyr.server.leases import Fenced
-from kozyr.server.lobby import Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.ownership import Ownership
-from kozyr.server.protocol import VERSION, Client, ProtocolError
-from kozyr.server.relay import Relay, Relayed, RemoteClient, node_channel
-from kozyr.server.store import Store, User, now_ms
-from kozyr.server.table_ops import OPS
-from kozyr.server.tables import Table
+from kozyr.server.money.escrow import parse_stake
+from kozyr.server.play.games import game_of
+from kozyr.server.runtime.bus import LocalBus
+from kozyr.server.runtime.config import Settings
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage.leases import Fenced
+from kozyr.server.storage.store import Store, User, now_ms
+from kozyr.server.tables.lobby import Lobby
+from kozyr.server.tables.ownership import Ownership
+from kozyr.server.tables.table import Table
+from kozyr.server.tables.table_ops import OPS
+from kozyr.server.transport.close_codes import SERVICE_RESTART
+from kozyr.server.transport.protocol import VERSION, Client, ProtocolError
+from kozyr.server.transport.relay import Relay, Relayed, RemoteClient, node_channel
 
 log = logging.getLogger("kozyr.server.cluster")
 

@@ -15,14 +15,14 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from kozyr.server.close_codes import POLICY, TRY_AGAIN_LATER
-from kozyr.server.framebatch import FrameBatch
-from kozyr.server.jsonsafe import BadJson, BadText, parse_json
-from kozyr.server.leases import Fenced
-from kozyr.server.protocol import VERSION, Client, ProtocolError, dumps
-from kozyr.server.relay import Relay
-from kozyr.server.store import User, token_hash
-from kozyr.server.tables import Table
+from kozyr.server.storage.leases import Fenced
+from kozyr.server.storage.store import User, token_hash
+from kozyr.server.tables.table import Table
+from kozyr.server.transport.close_codes import POLICY, TRY_AGAIN_LATER
+from kozyr.server.transport.framebatch import FrameBatch
+from kozyr.server.transport.jsonsafe import BadJson, BadText, parse_json
+from kozyr.server.transport.protocol import VERSION, Client, ProtocolError, dumps
+from kozyr.server.transport.relay import Relay
 
 if TYPE_CHECKING:
     from kozyr.server.services import Server

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import delete, func, select
 
-from kozyr.server import models as m
 from kozyr.server.account_changes import retire
-from kozyr.server.store import Store, now_ms
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store, now_ms
 
 log = logging.getLogger("kozyr.server.guests")
 

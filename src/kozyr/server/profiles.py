@@ -10,12 +10,12 @@ from typing import Any
 from sqlalchemy import and_, exists, func, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
-from kozyr.server import models as m
-from kozyr.server import names
-from kozyr.server.lobby import _whole
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.ratings import PROVISIONAL_GAMES, VARIANTS, display, ranks_of
-from kozyr.server.store import Store, User, now_ms
+from kozyr.server.accounts import names
+from kozyr.server.accounts.ratings import PROVISIONAL_GAMES, VARIANTS, display, ranks_of
+from kozyr.server.storage import models as m
+from kozyr.server.storage.store import Store, User, now_ms
+from kozyr.server.tables.lobby import _whole
+from kozyr.server.transport.protocol import ProtocolError
 
 DELETED = "deleted"
 """The name a deleted account shows everywhere (the page says "удалён")."""

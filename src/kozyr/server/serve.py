@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import typer
 
-from kozyr.server.config import Settings
+from kozyr.server.runtime.config import Settings
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -90,7 +90,7 @@ def serve(
         sys.stdout.flush()
 
     app.state.server.on_ready = ready
-    from kozyr.server.stopping import exit_0_on_sigterm
+    from kozyr.server.runtime.stopping import exit_0_on_sigterm
 
     exit_0_on_sigterm()
     uvicorn.run(app, host=host, port=port, **uvicorn_options(settings))
@@ -157,7 +157,7 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int) -> Non
     build the app with ``worker_app`` from the environment, and replaces any that dies."""
     import uvicorn
 
-    from kozyr.server.store import Store
+    from kozyr.server.storage.store import Store
 
     # the spawned workers read their settings from the environment, as ``Settings()`` does
     os.environ["KOZYR_DATA"] = str(settings.data)
@@ -207,7 +207,7 @@ def __getattr__(name: str) -> Any:
     # uvicorn sends its settings to each worker process by pickling them, and a class made at
     # run time (``guarded_protocol``) cannot be pickled: the workers import it by this name
     if name == "WorkerHttpProtocol":
-        from kozyr.server.httpguard import guarded_protocol
+        from kozyr.server.transport.httpguard import guarded_protocol
 
         return guarded_protocol(Settings().header_timeout)
     raise AttributeError(name)
@@ -216,7 +216,7 @@ def __getattr__(name: str) -> Any:
 def uvicorn_options(settings: Settings) -> dict[str, Any]:
     """How uvicorn is run: limits against clients that hold connections open
     (``docs/deploy.md`` has the proxy's side)."""
-    from kozyr.server.httpguard import guarded_protocol
+    from kozyr.server.transport.httpguard import guarded_protocol
 
     options: dict[str, Any] = {
         # closes connections whose request headers do not all arrive in time

@@ -8,19 +8,20 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from kozyr.server import escrow, ratings, wallets
-from kozyr.server.bus import make_bus
+from kozyr.server.accounts import ratings
+from kozyr.server.accounts.redis_throttle import RedisThrottles
+from kozyr.server.accounts.throttle import Throttles
 from kozyr.server.cluster import Cluster
-from kozyr.server.config import Settings
-from kozyr.server.hints import Hints
-from kozyr.server.lobby import Lobby
-from kozyr.server.metrics import Metrics
-from kozyr.server.redis_throttle import RedisThrottles
-from kozyr.server.reviews import Reviews
-from kozyr.server.sockets import Sockets
-from kozyr.server.store import Store, User
-from kozyr.server.table_ops import OPS
-from kozyr.server.throttle import Throttles
+from kozyr.server.money import escrow, wallets
+from kozyr.server.reviews.jobs import Reviews
+from kozyr.server.runtime.bus import make_bus
+from kozyr.server.runtime.config import Settings
+from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.storage.store import Store, User
+from kozyr.server.tables.hints import Hints
+from kozyr.server.tables.lobby import Lobby
+from kozyr.server.tables.table_ops import OPS
+from kozyr.server.transport.sockets import Sockets
 
 log = logging.getLogger("kozyr.server")
 

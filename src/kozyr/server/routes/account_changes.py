@@ -8,10 +8,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 
-from kozyr.server import account_changes, auth
-from kozyr.server.bodies import Body, Name, Password, json_body
+from kozyr.server import account_changes
+from kozyr.server.accounts import auth
 from kozyr.server.routes.common import need_user, server_of
-from kozyr.server.store import token_hash
+from kozyr.server.storage.store import token_hash
+from kozyr.server.transport.bodies import Body, Name, Password, json_body
 
 router = APIRouter()
 

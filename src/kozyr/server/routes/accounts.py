@@ -8,13 +8,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from kozyr.server import auth, names, wallets
-from kozyr.server.bodies import CredentialsBody
-from kozyr.server.close_codes import SIGNED_OUT
+from kozyr.server.accounts import auth, names
+from kozyr.server.accounts.throttle import AccountHold
+from kozyr.server.money import wallets
 from kozyr.server.routes.common import Throttled, client_address, need_user, server_of
 from kozyr.server.services import Server
-from kozyr.server.store import User, token_hash
-from kozyr.server.throttle import AccountHold
+from kozyr.server.storage.store import User, token_hash
+from kozyr.server.transport.bodies import CredentialsBody
+from kozyr.server.transport.close_codes import SIGNED_OUT
 
 router = APIRouter()
 

@@ -8,15 +8,15 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
 from pydantic import Field, StrictStr
 
-from kozyr.server import auth
-from kozyr.server.betting import TableBets
-from kozyr.server.bodies import Body, json_body
-from kozyr.server.lobby import may_see
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.accounts import auth
+from kozyr.server.money.betting import TableBets
 from kozyr.server.routes.common import need_user, server_of
 from kozyr.server.services import Server
-from kozyr.server.store import User
-from kozyr.server.table_ops import bet_json
+from kozyr.server.storage.store import User
+from kozyr.server.tables.lobby import may_see
+from kozyr.server.tables.table_ops import bet_json
+from kozyr.server.transport.bodies import Body, json_body
+from kozyr.server.transport.protocol import ProtocolError
 
 router = APIRouter()
 

@@ -6,11 +6,11 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
-from kozyr.server import auth
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.accounts import auth
+from kozyr.server.accounts.throttle import retry_header
 from kozyr.server.services import Server
-from kozyr.server.store import User
-from kozyr.server.throttle import retry_header
+from kozyr.server.storage.store import User
+from kozyr.server.transport.protocol import ProtocolError
 
 
 def server_of(conn: HTTPConnection) -> Server:

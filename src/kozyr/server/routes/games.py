@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from kozyr.server import auth
+from kozyr.server.accounts import auth
 from kozyr.server.routes.common import need_user, server_of
 
 router = APIRouter()

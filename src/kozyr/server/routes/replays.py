@@ -21,12 +21,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from kozyr.records import RecordError, to_record, verify
-from kozyr.server import auth
-from kozyr.server.jsonsafe import BadJson, parse_json
-from kozyr.server.lobby import replay_row
-from kozyr.server.protocol import ERRORS, ProtocolError
-from kozyr.server.replay_frames import replay_frames
-from kozyr.server.store import TableRow
+from kozyr.server.accounts import auth
+from kozyr.server.play.replay_frames import replay_frames
+from kozyr.server.storage.store import TableRow
+from kozyr.server.tables.lobby import replay_row
+from kozyr.server.transport.jsonsafe import BadJson, parse_json
+from kozyr.server.transport.protocol import ERRORS, ProtocolError
 
 MAX_UPLOAD = 512 * 1024
 """Bytes of an uploaded record (a long real game's record is well under 100 KB)."""

@@ -10,12 +10,12 @@ from fastapi.responses import JSONResponse
 from pydantic import Field, StrictInt
 from pydantic import ValidationError as PydanticValidationError
 
-from kozyr.server import auth
-from kozyr.server.bodies import Body, field_error, parse_body, read_body
-from kozyr.server.lobby import may_see
-from kozyr.server.protocol import ProtocolError
-from kozyr.server.reviews import DEFAULT_LEVEL
+from kozyr.server.accounts import auth
+from kozyr.server.reviews.jobs import DEFAULT_LEVEL
 from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.tables.lobby import may_see
+from kozyr.server.transport.bodies import Body, field_error, parse_body, read_body
+from kozyr.server.transport.protocol import ProtocolError
 
 router = APIRouter()
 

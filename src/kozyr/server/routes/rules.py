@@ -14,7 +14,7 @@ from markdown_it import MarkdownIt
 
 import kozyr
 from kozyr.games import GAMES
-from kozyr.server.protocol import ProtocolError
+from kozyr.server.transport.protocol import ProtocolError
 
 router = APIRouter()
 

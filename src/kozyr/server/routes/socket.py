@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter, WebSocket
 
-from kozyr.server import auth
+from kozyr.server.accounts import auth
 from kozyr.server.connection import Connection
 from kozyr.server.routes.common import server_of
-from kozyr.server.security import origin_allowed
+from kozyr.server.transport.security import origin_allowed
 
 router = APIRouter()
 

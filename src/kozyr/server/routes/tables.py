@@ -8,11 +8,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from kozyr.server import auth, ratings
-from kozyr.server.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
-from kozyr.server.lobby import page_bounds
+from kozyr.server.accounts import auth, ratings
 from kozyr.server.routes.common import need_user, server_of
-from kozyr.server.table_ops import table_json
+from kozyr.server.tables.lobby import page_bounds
+from kozyr.server.tables.table_ops import table_json
+from kozyr.server.transport.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
 
 router = APIRouter()
 

@@ -6,7 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from kozyr.server import auth, profiles, wallets
+from kozyr.server import profiles
+from kozyr.server.accounts import auth
+from kozyr.server.money import wallets
 from kozyr.server.routes.common import server_of
 
 router = APIRouter()

@@ -6,9 +6,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from kozyr.server import wallets
-from kozyr.server.bodies import TopUpBody
+from kozyr.server.money import wallets
 from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.transport.bodies import TopUpBody
 
 router = APIRouter()
 

@@ -1,0 +1,175 @@
+"""Sliding-window rate limits: login attempts per name and per client address, new
+accounts per address.
+
+In memory, per process: a restart forgets them. In cluster mode (``KOZYR_REDIS_URL``)
+they are counted in Redis over every process instead (``kozyr.server.accounts.redis_throttle``),
+with these in-memory windows as the fallback while Redis is lost. That is enough to stop
+guessing passwords or minting accounts at machine speed; a proxy in front can add
+per-address limits of its own (``docs/deploy.md``).
+
+A window keeps the times of the attempts it let through within the last ``window``
+seconds; one more is let through while there are fewer than ``limit``. Refused attempts
+are not recorded, so hammering a locked name does not keep it locked: it frees up
+``window`` seconds after the oldest attempt counted, which is the ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Clock = Callable[[], float]
+
+
+class SlidingWindow:
+    """At most ``limit`` hits per key in any ``window`` seconds.
+
+    >>> now = [0.0]
+    >>> w = SlidingWindow(2, 60, clock=lambda: now[0])
+    >>> w.hit("a"), w.hit("a"), w.hit("a"), w.hit("b")
+    (None, None, 60.0, None)
+    >>> now[0] = 60.0
+    >>> w.hit("a")
+    """
+
+    def __init__(
+        self, limit: int, window: float, clock: Clock = time.monotonic, max_keys: int = 100_000
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self.clock = clock
+        self.max_keys = max_keys
+        # key -> times of the hits let through, oldest first; keys in least recent use order
+        self._hits: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def retry_after(self, key: str) -> float | None:
+        """Seconds until ``key`` may hit again, or None if it may now (records nothing)."""
+        hits = self._fresh(key)
+        if hits is None or len(hits) < self.limit:
+            return None
+        return max(hits[0] + self.window - self.clock(), 0.0)
+
+    def hit(self, key: str) -> float | None:
+        """Records a hit and returns None, or returns the seconds to wait (and records
+        nothing) if ``key`` is at its limit."""
+        wait = self.retry_after(key)
+        if wait is not None:
+            return wait
+        self.record(key)
+        return None
+
+    def record(self, key: str) -> float:
+        """Records a hit now, without checking; returns its time (for :meth:`unrecord`)."""
+        hits = self._hits.get(key)
+        if hits is None:
+            hits = self._hits[key] = deque()
+            while len(self._hits) > self.max_keys:
+                # memory stays bounded under a flood of names: the stalest key goes first
+                self._hits.popitem(last=False)
+        else:
+            self._hits.move_to_end(key)
+        at = self.clock()
+        hits.append(at)
+        return at
+
+    def unrecord(self, key: str, at: float) -> None:
+        """Takes back the hit recorded at ``at`` (one that turned out not to count)."""
+        hits = self._hits.get(key)
+        if hits is not None and at in hits:
+            hits.remove(at)
+            if not hits:
+                del self._hits[key]
+
+    def _fresh(self, key: str) -> deque[float] | None:
+        hits = self._hits.get(key)
+        if hits is None:
+            return None
+        cutoff = self.clock() - self.window
+        while hits and hits[0] <= cutoff:
+            hits.popleft()
+        if not hits:
+            del self._hits[key]
+            return None
+        return hits
+
+
+def retry_header(seconds: float) -> str:
+    """``Retry-After`` is whole seconds, rounded up so a client that obeys it gets in."""
+    return str(max(1, math.ceil(seconds)))
+
+
+@dataclass(frozen=True)
+class AccountHold:
+    """A place in the new-account window taken before the account is made: the time of
+    the in-process hit, or the member of the shared (Redis) window's set."""
+
+    address: str
+    at: float | None = None
+    member: str | None = None
+
+
+class Throttles:
+    """The server's limits (see ``Settings.login_limit`` and ``account_limit``)."""
+
+    def __init__(
+        self,
+        login_limit: int,
+        login_window: float,
+        account_limit: int,
+        account_window: float,
+        clock: Clock = time.monotonic,
+    ) -> None:
+        self.login_name = SlidingWindow(login_limit, login_window, clock)
+        self.login_address = SlidingWindow(login_limit, login_window, clock)
+        self.accounts = SlidingWindow(account_limit, account_window, clock)
+
+    def set_clock(self, clock: Clock) -> None:
+        for window in (self.login_name, self.login_address, self.accounts):
+            window.clock = clock
+
+    def login(self, name_key: str, address: str) -> float | None:
+        """Counts one login attempt for the name and the address, unless either is at its
+        limit: then the seconds to wait, and neither is counted."""
+        waits = [
+            w
+            for w in (
+                self.login_name.retry_after(name_key),
+                self.login_address.retry_after(address),
+            )
+            if w is not None
+        ]
+        if waits:
+            return max(waits)
+        self.login_name.record(name_key)
+        self.login_address.record(address)
+        return None
+
+    def new_account(self, address: str) -> float | None:
+        return self.accounts.hit(address)
+
+    # What the routes call: awaitable, so that the cluster's throttles can ask Redis.
+
+    async def attempt_login(self, name_key: str, address: str) -> float | None:
+        """:meth:`login`."""
+        return self.login(name_key, address)
+
+    async def reserve_account(self, address: str) -> tuple[float | None, AccountHold | None]:
+        """Counts an account about to be made from ``address`` in the same step as the
+        check, so that two requests at once cannot both take the last place: (None, the
+        hold) or (the seconds to wait, None). A hold whose account is not made after all
+        is given back with :meth:`release_account`."""
+        wait = self.accounts.retry_after(address)
+        if wait is not None:
+            return wait, None
+        return None, AccountHold(address, at=self.accounts.record(address))
+
+    async def release_account(self, hold: AccountHold) -> None:
+        """The account of ``hold`` was not made: its place is free again."""
+        if hold.at is not None:
+            self.accounts.unrecord(hold.address, hold.at)
+
+    async def close(self) -> None:
+        return None
