@@ -25,14 +25,15 @@ def database_for(backend: str) -> str | None:
     return asyncio.run(fresh_postgres(os.environ["KOZYR_TEST_POSTGRES_URL"]))
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="session", params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """One server per test module and backend (tests use their own tables)."""
+    """One server per test worker and backend, shared by the modules that need no server
+    of their own: each test signs in fresh people and opens its own tables."""
     data: Path = tmp_path_factory.mktemp(f"kozyr-{backend}")
     proc = ServerProc(data, database_for(backend)).start()
     yield proc

@@ -28,7 +28,7 @@ from tests.web.browsing import (
 )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # The server commits every move with fsync; on a busy machine that dominates the
     # run time, so the database lives in memory (/dev/shm) where there is one.
@@ -52,6 +52,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         # in tests/server/test_rating_eligibility.py) would leave unrated.
         KOZYR_RATING_NEW_GAMES="0",
         KOZYR_RATING_SHARED_ADDRESS="1",
+        # One server serves every page test of a worker, all from 127.0.0.1: no limit
+        # per address on new accounts or open tables (their own tests set them).
+        KOZYR_ACCOUNT_LIMIT="100000",
+        KOZYR_MAX_OPEN_TABLES_PER_ADDRESS="0",
+        KOZYR_MAX_BOT_TABLES_TOTAL="0",
     )
     proc = subprocess.Popen(
         [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
