@@ -14,7 +14,7 @@ from kozyr.server.accounts import names
 from kozyr.server.accounts.ratings import PROVISIONAL_GAMES, VARIANTS, display, ranks_of
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store, User, now_ms
-from kozyr.server.tables.lobby import _whole
+from kozyr.server.transport.paging import whole
 from kozyr.server.transport.protocol import ProtocolError
 
 DELETED = "deleted"
@@ -29,7 +29,7 @@ RECENT_DAYS = 90
 
 
 def games_bounds(offset: Any, limit: Any) -> tuple[int, int]:
-    return _whole(offset, "offset", 0, 0, 1_000_000_000), _whole(
+    return whole(offset, "offset", 0, 0, 1_000_000_000), whole(
         limit, "limit", GAMES_PAGE, 1, MAX_GAMES_PAGE
     )
 
