@@ -1,10 +1,10 @@
 """One catalogue for everything a person reads: ``kozyr.texts``.
 
 Outside ``src/kozyr/texts/`` no Python file holds a Cyrillic letter (code, strings,
-docstrings and comments alike), except the input vocabularies listed in
-:data:`ALLOWED`, which stay with the parsers that read them, and the server's texts,
-which move next. Inside, every area's keys start with its name and no key is in two
-areas, and both templates of every entry name the same parameters.
+docstrings and comments alike), the server's included, except the input vocabularies
+listed in :data:`ALLOWED`, which stay with the parsers that read them. Inside, every
+area's keys start with its name and no key is in two areas, and both templates of every
+entry name the same parameters.
 """
 
 from __future__ import annotations
@@ -32,31 +32,13 @@ INPUT_VOCABULARIES: dict[str, str] = {
     "козырь ...), shown back in the list of choices so that what is shown may be typed",
     "games/emperor/actions.py": "the Russian for no trumps (бк) that the engine's action "
     "parser takes",
-    "server/names.py": "Cyrillic look-alike letters and reserved words folded out of user "
-    "names (TR39 skeletons)",
+    "server/accounts/names.py": "Cyrillic look-alike letters and reserved words folded out "
+    "of user names (TR39 skeletons), and the deleted account's name in Russian, which no "
+    "one may take",
 }
 """Files that keep Russian because it is what a person types, not what a person reads."""
 
-SERVER_TEXTS_MOVED_NEXT: dict[str, str] = {
-    path: "server texts: moved in the next step"
-    for path in (
-        "server/account_changes.py",
-        "server/auth.py",
-        "server/betting.py",
-        "server/bodies.py",
-        "server/escrow.py",
-        "server/profiles.py",
-        "server/protocol.py",
-        "server/reviews.py",
-        "server/routes/replays.py",
-        "server/routes/rules.py",
-        "server/wallets.py",
-    )
-}
-"""Server texts: moved in the next step. The server's files that still hold Russian text;
-this group empties as they move into the catalogue."""
-
-ALLOWED: dict[str, str] = {**INPUT_VOCABULARIES, **SERVER_TEXTS_MOVED_NEXT}
+ALLOWED: dict[str, str] = INPUT_VOCABULARIES
 """File under ``src/kozyr`` -> why it may hold Cyrillic."""
 
 
@@ -168,6 +150,20 @@ def test_grammar_in_templates(template: str, params: dict[str, object], filled: 
 def test_forms_that_do_not_fit_are_an_error() -> None:
     with pytest.raises(ValueError, match="do not fit"):
         fill("{n:a|b|c|d}", n=2)
+
+
+def test_the_protocol_errors_are_the_catalogues() -> None:
+    from kozyr.server.transport.protocol import ERRORS, ProtocolError
+
+    codes = {key.removeprefix("protocol.error.") for key in AREAS["protocol"]}
+    assert set(ERRORS) <= codes
+    for code, (en, ru) in ERRORS.items():
+        # A code's own message is shown as it is: it takes no parameters.
+        assert not fields(TEXTS[f"protocol.error.{code}"][0]), code
+        error = ProtocolError(code)
+        assert (error.message, error.message_ru) == both(f"protocol.error.{code}") == (en, ru)
+    # Braces written in a message come out as themselves.
+    assert ERRORS["bad_stake"][0] == 'Stake terms are an object: {"kind": ..., "chips": S}.'
 
 
 def test_the_catalogue_imports_nothing_else_of_kozyr() -> None:

@@ -18,7 +18,8 @@ from kozyr.server.transport.paging import whole
 from kozyr.server.transport.protocol import ProtocolError
 
 DELETED = "deleted"
-"""The name a deleted account shows everywhere (the page says "удалён")."""
+"""The name a deleted account shows everywhere (the page shows it in its language, from
+its own catalogue; nobody may take it, in either language: ``names.DELETED_NAMES``)."""
 HISTORY_POINTS = 500
 """The most recent rating changes a profile gives per variant (the chart's points)."""
 GAMES_PAGE = 20

@@ -28,14 +28,18 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from kozyr.texts import (
+    accounts,
     bots,
     cards,
+    chips,
     cli,
     emperor_view,
     games,
     grammar,
     imperial_view,
     markets,
+    pages,
+    protocol,
     refusal_words,
     review,
     rules,
@@ -78,6 +82,10 @@ AREAS: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
             games,
             markets,
             cli,
+            protocol,
+            accounts,
+            chips,
+            pages,
         )
     }
 )

@@ -1,5 +1,6 @@
 """The post-game review (``kozyr review``, :mod:`kozyr.review_command`): its table and
-summary, and what each game's losses are counted in."""
+summary, and what each game's losses are counted in; and the server's review jobs
+(:mod:`kozyr.server.reviews.jobs`) when they cannot start one."""
 
 from __future__ import annotations
 
@@ -31,4 +32,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     # What a loss is counted in, by game (the rankers' UNIT; the page shows it too).
     "review.unit.imperial": ("points", "очков"),
     "review.unit.emperor": ("tricks", "взяток"),
+    # The server's refusals to start a review job (code busy, 503): it is stopping, or
+    # another process's job vanished between two reads.
+    "review.server_stopping": (
+        "The server is stopping; try again.",
+        "Сервер останавливается; попробуйте снова.",
+    ),
+    "review.try_again": ("Try again.", "Попробуйте снова."),
 }
