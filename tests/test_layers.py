@@ -29,6 +29,7 @@ SRC = Path(kozyr.__file__).resolve().parent
 DOC = Path(__file__).resolve().parents[1] / "ARCHITECTURE.md"
 
 LAYERS: tuple[str, ...] = (
+    "texts",
     "cards",
     "i18n",
     "messages",
@@ -47,14 +48,15 @@ LAYERS: tuple[str, ...] = (
 )
 """Bottom first, as ``ARCHITECTURE.md`` lists them."""
 
-_CORE = frozenset({"cards", "messages", "games", "records"})
+_CORE = frozenset({"texts", "cards", "messages", "games", "records"})
 
 ALLOWED: dict[str, frozenset[str]] = {
-    "cards": frozenset(),
-    "i18n": frozenset({"cards"}),
-    "messages": frozenset({"cards"}),
-    "games": frozenset({"cards", "messages"}),
-    "records": frozenset({"cards", "messages", "games"}),
+    "texts": frozenset(),
+    "cards": frozenset({"texts"}),
+    "i18n": frozenset({"texts", "cards"}),
+    "messages": frozenset({"texts", "cards"}),
+    "games": frozenset({"texts", "cards", "messages"}),
+    "records": frozenset({"texts", "cards", "messages", "games"}),
     "bots": _CORE,
     "interop": _CORE | {"bots"},
     "arena": _CORE | {"bots"},

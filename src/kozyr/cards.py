@@ -25,7 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, Literal, TypeAlias
+from typing import Any, TypeAlias
+
+from kozyr.texts import LANGS, TEXTS, Lang, text
 
 __all__ = [
     "ACE",
@@ -66,30 +68,20 @@ __all__ = [
 Card: TypeAlias = int
 """A card: ``suit * 13 + (rank - 2)``, 0..51."""
 
-Lang = Literal["en", "ru"]
-
-
 CARD_MESSAGES: dict[str, tuple[str, str]] = {
-    "bad_card_text": (
-        "“{text}” is not a card: write a rank and a suit, like 10H or QS",
-        "«{text}» — не карта: напишите достоинство и масть, например 10♥ или Д♠",
-    ),
-    "bad_suit_text": (
-        "“{text}” is not a suit: write S, H, D or C (or ♠ ♥ ♦ ♣)",
-        "«{text}» — не масть: напишите П, Ч, Б или Т (или ♠ ♥ ♦ ♣)",
-    ),
-    "card_twice": ("{card} is given twice", "{card} указана дважды"),
+    code: TEXTS[f"rules.{code}"] for code in ("bad_card_text", "bad_suit_text", "card_twice")
 }
 """The refusals this module raises, code -> (English, Russian) templates: their part of
-the one catalog of :mod:`kozyr.messages`, which takes them from here. Their parameters are
-``text`` (shown as it is) and ``card`` (a card, as ``Q♠`` / ``Д♠``)."""
+the catalogue's refusals (:mod:`kozyr.texts.rules`), which this module renders itself
+(it sits below :mod:`kozyr.messages`). Their parameters are ``text`` (shown as it is) and
+``card`` (a card, in the reader's notation)."""
 
 
 class CardError(ValueError):
     """A card, card list or suit could not be read, or is not allowed where it was given.
 
     ``code`` and ``params`` name the problem in :data:`CARD_MESSAGES` (a part of the
-    catalog of :mod:`kozyr.messages`); ``str(error)`` is its English message,
+    catalogue's refusals); ``str(error)`` is its English message,
     ``error.message("ru")`` the Russian one.
     """
 
@@ -99,13 +91,13 @@ class CardError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: Lang = "en") -> str:
-        en, ru = CARD_MESSAGES[self.code]
-        template = ru if lang == "ru" else en
-        return template.format(
+        return text(
+            f"rules.{self.code}",
+            lang,
             **{
                 k: card_name(v, lang, symbols=True) if k == "card" else str(v)
                 for k, v in self.params.items()
-            }
+            },
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -133,9 +125,9 @@ RANKS: tuple[int, ...] = tuple(range(2, 15))
 _SUIT_LETTERS = "SHDC"
 _SUIT_SYMBOLS = "♠♥♦♣"
 _SUIT_NAMES: dict[Lang, tuple[str, ...]] = {
-    "en": ("spades", "hearts", "diamonds", "clubs"),
-    "ru": ("пики", "черви", "бубны", "трефы"),
+    lang: tuple(text(f"cards.suit.{letter}", lang) for letter in _SUIT_LETTERS) for lang in LANGS
 }
+# The notation of ranks: what card_name writes is what parse_card reads (_RANK_INPUT).
 _RANK_LETTERS: dict[Lang, dict[int, str]] = {
     "en": {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"},
     "ru": {JACK: "В", QUEEN: "Д", KING: "К", ACE: "Т"},

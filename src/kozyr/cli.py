@@ -28,6 +28,7 @@ from kozyr.terminal.help_lang import help_lang, help_text, use_russian_chrome
 from kozyr.terminal.session import Session
 from kozyr.terminal.tally import Tally, parse_stake, stake_words
 from kozyr.terminal.views import view_for
+from kozyr.texts import text
 
 # --help is in Russian with --lang ru, or with a Russian locale (help_lang).
 HELP_LANG: Lang = help_lang(sys.argv[1:], default_lang())
@@ -39,35 +40,23 @@ _h = help_text
 
 
 app = typer.Typer(
-    help=_h(
-        "kozyr: Imperial (Империал) and Emperor (Император), Russian trick-taking card games.",
-        "kozyr: Империал и Император, старинные русские карточные игры на взятки.",
-    ),
+    help=_h("cli.help.app"),
     no_args_is_help=True,
     add_completion=False,
 )
 play_app = typer.Typer(
-    help=_h(
-        "Play a game in the terminal against the computer.", "Игра в терминале против компьютера."
-    ),
+    help=_h("cli.help.play"),
     no_args_is_help=True,
 )
 app.add_typer(play_app, name="play")
 app.command(
     "arena",
-    help=_h(
-        "Bots against each other on duplicate deals: win rates, scores and Elo with 95% CIs.",
-        "Боты друг против друга на дублированных сдачах: доли побед, очки и Эло с 95% "
-        "доверительными интервалами.",
-    ),
+    help=_h("cli.help.arena"),
 )(arena)
 app.command("review", help=REVIEW_HELP)(review_cmd)
 app.command(
     "serve",
-    help=_h(
-        "Start the game server (people and bots, both games) and print the address to open.",
-        "Запустить игровой сервер (люди и боты, обе игры) и напечатать адрес, который открыть.",
-    ),
+    help=_h("cli.help.serve"),
 )(serve)
 
 
@@ -90,57 +79,37 @@ SeedOpt = Annotated[
     int | None,
     typer.Option(
         min=0,
-        help=_h(
-            "Seed for the deals, to replay the same game (not secret); a secret 256-bit "
-            "one if left out.",
-            "Зерно сдач, чтобы сыграть ту же партию ещё раз (не тайное); без него — "
-            "тайное 256-битное.",
-        ),
+        help=_h("cli.help.seed"),
     ),
 ]
 LangOpt = Annotated[
     LangChoice | None,
     typer.Option(
         "--lang",
-        help=_h("Language (default: from the locale).", "Язык (по умолчанию — из локали)."),
+        help=_h("cli.help.lang"),
     ),
 ]
 DirOpt = Annotated[
     Path | None,
     typer.Option(
         "--records",
-        help=_h(
-            "Folder for game records (default: $KOZYR_RECORDS or ~/.local/share/kozyr/records).",
-            "Папка для записей партий (по умолчанию $KOZYR_RECORDS или "
-            "~/.local/share/kozyr/records).",
-        ),
+        help=_h("cli.help.records"),
     ),
 ]
-SeatOpt = Annotated[
-    int, typer.Option(help=_h("Your seat (0 = first).", "Ваше место (0 — первое)."))
-]
+SeatOpt = Annotated[int, typer.Option(help=_h("cli.help.seat"))]
 StakeOpt = Annotated[
     str | None,
     typer.Option(
         "--stake",
         metavar="KIND:S",
-        help=_h(
-            "Play for stakes, a local tally (no chips move): per_game:S or per_imperial:S "
-            "(Imperial), per_place:S or per_trick:S (Emperor); S whole chips, 1 to 1,000,000.",
-            "Игра на ставку, счёт ведётся только здесь: per_game:S или per_imperial:S "
-            "(Империал), per_place:S или per_trick:S (Император); S — целое число фишек, "
-            "от 1 до 1 000 000.",
-        ),
+        help=_h("cli.help.stake"),
     ),
 ]
 BotOpt = Annotated[
     str,
     typer.Option(
         "--level",
-        help=_h(
-            "Computer players: level 1 (beginner) to 5 (master), or random or heuristic.",
-            "Компьютерные игроки: уровень от 1 (новичок) до 5 (мастер), или random, или heuristic.",
-        ),
+        help=_h("cli.help.level"),
     ),
 ]
 
@@ -197,7 +166,7 @@ def _play_game(
     console.print(t(f"help_{game}", language))
     tally = Tally(terms, names) if terms else None
     if tally:
-        console.print(t("stake_playing", language, terms=stake_words(tally.terms, language)))
+        console.print(text("stakes.playing", language, terms=stake_words(tally.terms, language)))
     Session(state, seat, bots, view, console, console.input, language).run()
     if tally:
         _settle(tally, spec.settle(tally.terms, state) if state.over else None, console, language)
@@ -223,7 +192,7 @@ def _settle(tally: Tally, nets: list[int] | None, console: Console, lang: Lang) 
     """Prints one game's settlement (none for a game left unfinished), and the session's
     totals once it holds more than one game."""
     if nets is None:
-        console.print(t("stake_unsettled", lang))
+        console.print(text("stakes.unsettled", lang))
         return
     tally.add(nets)
     for line in tally.game_lines(nets, lang):
@@ -235,13 +204,11 @@ def _settle(tally: Tally, nets: list[int] | None, console: Console, lang: Lang) 
 
 @play_app.command(
     "imperial",
-    help=_h("Imperial (Империал) against computer players.", "Империал против компьютера."),
+    help=_h("cli.help.play_imperial"),
 )
 def play_imperial(
     ctx: typer.Context,
-    players: Annotated[
-        int, typer.Option(min=2, max=3, help=_h("2 or 3 players.", "2 или 3 игрока."))
-    ] = 2,
+    players: Annotated[int, typer.Option(min=2, max=3, help=_h("cli.help.players_imperial"))] = 2,
     seed: SeedOpt = None,
     lang: LangOpt = None,
     records: DirOpt = None,
@@ -254,13 +221,11 @@ def play_imperial(
 
 @play_app.command(
     "emperor",
-    help=_h("Emperor (Император) against computer players.", "Император против компьютера."),
+    help=_h("cli.help.play_emperor"),
 )
 def play_emperor(
     ctx: typer.Context,
-    players: Annotated[
-        int, typer.Option(min=3, max=4, help=_h("3 or 4 players.", "3 или 4 игрока."))
-    ] = 4,
+    players: Annotated[int, typer.Option(min=3, max=4, help=_h("cli.help.players_emperor"))] = 4,
     seed: SeedOpt = None,
     lang: LangOpt = None,
     records: DirOpt = None,
@@ -273,19 +238,14 @@ def play_emperor(
 
 @app.command(
     "replay",
-    help=_h(
-        "Show a game record deal by deal, or (--json) its result.",
-        "Показать запись партии сдача за сдачей или (--json) её итог.",
-    ),
+    help=_h("cli.help.replay"),
 )
 def replay_cmd(
     file: Annotated[
         Path,
-        typer.Argument(help=_h("A kozyr-record/1 JSON file.", "Файл kozyr-record/1 (JSON).")),
+        typer.Argument(help=_h("cli.help.record_file")),
     ],
-    as_json: Annotated[
-        bool, typer.Option("--json", help=_h("Print the result as JSON.", "Итог в JSON."))
-    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_h("cli.help.replay_json"))] = False,
     lang: LangOpt = None,
 ) -> None:
     try:
@@ -310,9 +270,7 @@ def replay_cmd(
     language: Lang = lang.value if lang else default_lang()
     names = data.get("players")
     if not (isinstance(names, list) and len(names) == state.players):
-        names = [
-            ("Игрок " if language == "ru" else "Player ") + str(s) for s in range(state.players)
-        ]
+        names = [text("grammar.player", language, n=s) for s in range(state.players)]
     console = Console(highlight=False, soft_wrap=True)
     view = view_for(state.game, console, [str(n) for n in names], language)
     for event in state.events:
@@ -326,28 +284,16 @@ def replay_cmd(
 
 @app.command(
     "verify",
-    help=_h(
-        "Check a finished game's fair dealing: the revealed seed against the commitment "
-        "published before the first deal, and every deal against the seed. Exit 0 when fair, "
-        "1 when not, 2 when the file cannot be read.",
-        "Проверить честность раздачи в сыгранной партии: открытое зерно — по обязательству, "
-        "опубликованному до первой сдачи, и каждую сдачу — по зерну. Код выхода 0, если всё "
-        "честно, 1, если нет, 2, если файл не читается.",
-    ),
+    help=_h("cli.help.verify"),
 )
 def verify_cmd(
     file: Annotated[
         Path,
-        typer.Argument(
-            help=_h(
-                "A finished kozyr-record/1 JSON file.",
-                "Файл kozyr-record/1 (JSON) оконченной партии.",
-            )
-        ),
+        typer.Argument(help=_h("cli.help.finished_record_file")),
     ],
     as_json: Annotated[
         bool,
-        typer.Option("--json", help=_h("Print the verdict as JSON.", "Вывести вердикт в JSON.")),
+        typer.Option("--json", help=_h("cli.help.verify_json")),
     ] = False,
     lang: LangOpt = None,
 ) -> None:
@@ -364,20 +310,25 @@ def verify_cmd(
         language: Lang = lang.value if lang else default_lang()
         if verdict["ok"]:
             typer.echo(
-                t("verify_ok", language, commitment=verdict["commitment"], deals=verdict["deals"])
+                text(
+                    "cli.verify_ok",
+                    language,
+                    commitment=verdict["commitment"],
+                    deals=verdict["deals"],
+                )
             )
         else:
-            typer.echo(t("verify_failed", language))
+            typer.echo(text("cli.verify_failed", language))
             for problem in verdict["problems"]:
                 typer.echo(f"  - {problem}")
-            typer.echo(t("verify_deals", language, ok=verdict["deals_ok"], deals=verdict["deals"]))
+            typer.echo(
+                text("cli.verify_deals", language, ok=verdict["deals_ok"], deals=verdict["deals"])
+            )
     if not verdict["ok"]:
         raise typer.Exit(1)
 
 
-ratings_app = typer.Typer(
-    help=_h("The server's player ratings.", "Рейтинги игроков сервера."), no_args_is_help=True
-)
+ratings_app = typer.Typer(help=_h("cli.help.ratings"), no_args_is_help=True)
 app.add_typer(ratings_app, name="ratings")
 
 
@@ -387,12 +338,7 @@ def ratings_rebuild(
         str | None,
         typer.Option(
             "--database",
-            help=_h(
-                "Database URL (default: $KOZYR_DATABASE_URL, else the SQLite database in "
-                "$KOZYR_DATA or ./kozyr-data).",
-                "Адрес базы данных (по умолчанию $KOZYR_DATABASE_URL, иначе SQLite в "
-                "$KOZYR_DATA или ./kozyr-data).",
-            ),
+            help=_h("cli.help.ratings_database"),
         ),
     ] = None,
 ) -> None:
@@ -420,42 +366,27 @@ def ratings_rebuild(
         typer.echo(line)
 
 
-ledger_app = typer.Typer(
-    help=_h("The server's chip ledger.", "Учёт фишек сервера."), no_args_is_help=True
-)
+ledger_app = typer.Typer(help=_h("cli.help.ledger"), no_args_is_help=True)
 app.add_typer(ledger_app, name="ledger")
 
 
 @ledger_app.command(
     "check",
-    help=_h(
-        "Audit the chip ledger: all balances must sum to 0 and each account's balance must "
-        "equal the sum of its journal entries; print every account that differs. Exit 0 "
-        "when consistent, 1 when not, 2 when the database cannot be read.",
-        "Проверить учёт фишек: сумма всех балансов должна быть 0, а баланс каждого счёта — "
-        "равен сумме его проводок; напечатать каждый расходящийся счёт. Код выхода 0, если "
-        "всё сходится, 1, если нет, 2, если база данных не читается.",
-    ),
+    help=_h("cli.help.ledger_check"),
 )
 def ledger_check(
     database: Annotated[
         str | None,
         typer.Option(
             "--database",
-            help=_h(
-                "Database URL (default: $KOZYR_DATABASE_URL, else the SQLite database in --data).",
-                "Адрес базы данных (по умолчанию $KOZYR_DATABASE_URL, иначе SQLite в --data).",
-            ),
+            help=_h("cli.help.ledger_database"),
         ),
     ] = None,
     data: Annotated[
         Path | None,
         typer.Option(
             "--data",
-            help=_h(
-                "The server's data folder (default: $KOZYR_DATA or ./kozyr-data).",
-                "Папка данных сервера (по умолчанию $KOZYR_DATA или ./kozyr-data).",
-            ),
+            help=_h("cli.help.ledger_data"),
         ),
     ] = None,
     lang: LangOpt = None,
@@ -476,7 +407,9 @@ def ledger_check(
     if database is not None:
         settings.database_url = database
     if not settings.database_url and not (settings.data / "kozyr.db").is_file():
-        typer.echo(t("ledger_no_database", language, path=settings.data / "kozyr.db"), err=True)
+        typer.echo(
+            text("cli.ledger_no_database", language, path=settings.data / "kozyr.db"), err=True
+        )
         raise typer.Exit(2)
 
     async def run() -> ledger.Audit:
@@ -490,18 +423,19 @@ def ledger_check(
     try:
         found = asyncio.run(run())
     except (SQLAlchemyError, OSError) as e:
-        typer.echo(t("ledger_unreadable", language, error=e), err=True)
+        typer.echo(text("cli.ledger_unreadable", language, error=e), err=True)
         raise typer.Exit(2) from e
     if found.ok:
-        typer.echo(t("ledger_ok", language, accounts=found.accounts))
+        typer.echo(text("cli.ledger_ok", language, accounts=found.accounts))
         return
-    typer.echo(t("ledger_bad", language))
+    typer.echo(text("cli.ledger_bad", language))
     if found.total != 0:
-        typer.echo(f"  - {t('ledger_total', language, accounts=found.accounts, total=found.total)}")
+        total = text("cli.ledger_total", language, accounts=found.accounts, total=found.total)
+        typer.echo(f"  - {total}")
     for d in found.differences:
         account = f"{d.key} (#{d.account_id}{', ' + d.name if d.name else ''})"
-        line = t(
-            "ledger_account",
+        line = text(
+            "cli.ledger_account",
             language,
             account=account,
             balance=d.balance,

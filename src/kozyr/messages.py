@@ -1,17 +1,18 @@
-"""The one catalog of refusals: every rule error and bad card text, in English and Russian.
+"""Rule refusals rendered: every rule error and bad card text, in English and Russian.
 
 A refusal is a code and named parameters (:class:`kozyr.games.base.IllegalAction`,
 :class:`kozyr.cards.CardError`); :data:`MESSAGES` maps the code to its English and
-Russian templates, and :func:`message` renders one in a language, each parameter by its
-kind (:data:`PARAM_KINDS`): a card as ``Q♠`` / ``Д♠``, a suit as ``spades`` / ``пики``.
-The page reads the same table from ``web/static/js/rule_messages.js``, which
-``python -m kozyr.messages`` writes (a test keeps the file equal to the catalog).
+Russian templates (the catalogue's :mod:`kozyr.texts.rules`, where a new refusal goes),
+and :func:`message` renders one in a language, each parameter by its kind
+(:data:`PARAM_KINDS`): a card as ``Q♠`` in English, a suit as ``spades``. The page reads
+the same table from ``web/static/js/rule_messages.js``, which ``python -m kozyr.messages``
+writes (a test keeps the file equal to the catalogue).
 
 >>> from kozyr.cards import parse_card
->>> message("not_in_hand", "en", card=parse_card("QS")), message("not_in_hand", "ru", card=10)
-('You do not hold Q♠', 'У вас нет Д♠')
->>> message("not_in_deck", "ru", card=4, deck=32, ranks=6)
-'В колоде из 32 карт нет шестёрок'
+>>> message("not_in_hand", "en", card=parse_card("QS")), message("must_follow", suit=0)
+('You do not hold Q♠', 'You must follow suit (spades)')
+>>> message("not_in_deck", "en", card=4, deck=32, ranks=6)
+'There are no sixes in the 32-card deck'
 """
 
 from __future__ import annotations
@@ -22,15 +23,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from kozyr.cards import (
-    CARD_MESSAGES,
-    CARD_NAMES,
-    RANK_INPUT,
-    SUIT_INPUT,
-    Lang,
-    card_name,
-    suit_name,
-)
+from kozyr.cards import CARD_NAMES, RANK_INPUT, SUIT_INPUT, card_name, suit_name
+from kozyr.texts import AREAS, LANGS, Lang, fill, template, text
 
 __all__ = [
     "MESSAGES",
@@ -41,85 +35,7 @@ __all__ = [
 ]
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    # Turns and phases (I5, I12, E4).
-    "game_over": ("The game is over", "Игра окончена"),
-    "waiting_for_deal": (
-        "No deal is in play: the game waits for the next deal",
-        "Сдача ещё не роздана: игра ждёт следующей сдачи",
-    ),
-    "not_your_turn": ("It is not your turn", "Сейчас не ваш ход"),
-    "not_an_action": ("There is no action {action}", "Нет такого хода: {action}"),
-    # Cards as typed: kozyr.cards raises and renders these itself.
-    **CARD_MESSAGES,
-    "not_in_deck": (
-        "There are no {ranks} in the {deck}-card deck",
-        "В колоде из {deck} карт нет {ranks}",
-    ),
-    # Card play (I7, E5, E10).
-    "not_in_hand": ("You do not hold {card}", "У вас нет {card}"),
-    "must_follow": ("You must follow suit ({suit})", "Нужно ходить в масть ({suit})"),
-    "must_trump": (
-        "You have no {led}, so you must trump ({trump})",
-        "У вас нет масти ({led}), поэтому нужно бить козырем ({trump})",
-    ),
-    "must_beat": (
-        "You must beat {best}: play {cards}",
-        "Нужно перебить {best}: ходите {cards}",
-    ),
-    "must_play_card": (
-        "It is your turn to play a card, not “{action}”",
-        "Сейчас нужно ходить картой, а не «{action}»",
-    ),
-    # Emperor's exchange, bargaining and trump (E7, E8, E9).
-    "swap_not_allowed": (
-        "You may take the hand of {targets}, not of seat {target}",
-        "Можно взять карты только этих мест: {targets}; место {target} — нельзя",
-    ),
-    "swap_or_pass": (
-        "It is the exchange: swap with {targets} or pass, not “{action}”",
-        "Сейчас обмен: меняйтесь (можно: {targets}) или пасуйте, а не «{action}»",
-    ),
-    "answer_offer": (
-        "Accept or refuse the offer of {tricks} trick(s), not “{action}”",
-        "Примите или отклоните откуп ({tricks} взят.), а не «{action}»",
-    ),
-    "offer_or_yield": (
-        "You were named for a swap: offer tricks or give in, not “{action}”",
-        "У вас требуют обмена: предложите откуп или уступите, а не «{action}»",
-    ),
-    "offer_too_low": (
-        "An offer must be more than the last one ({last})",
-        "Откуп должен быть больше прежнего ({last})",
-    ),
-    "offer_too_high": (
-        "An offer is at most {max} trick(s)",
-        "Откуп — не больше {max} взят.",
-    ),
-    "offer_over_total": (
-        "You have only {total} trick(s) in your game total",
-        "В вашем итоге всего {total} взят.",
-    ),
-    "name_trump": (
-        "Name trump (S, H, D, C or NT), not “{action}”",
-        "Назовите козырь (П, Ч, Б, Т или БК), а не «{action}»",
-    ),
-    "bad_swap_text": (
-        "“{text}”: a swap names a seat 0-{max}, like “swap 2”",
-        "«{text}»: для обмена укажите место 0-{max}, например «swap 2»",
-    ),
-    "bad_offer_text": (
-        "“{text}”: an offer is 1, 2 or 3 tricks, like “offer 2”",
-        "«{text}»: откуп — 1, 2 или 3 взятки, например «offer 2»",
-    ),
-    # Records (kozyr.records): a record that cannot be replayed; the detail is English.
-    "bad_record": (
-        "The record cannot be replayed: {detail}",
-        "Запись игры не воспроизводится: {detail}",
-    ),
-    "bad_trump_text": (
-        "“{text}”: name a suit S, H, D, C (or ♠ ♥ ♦ ♣) or NT",
-        "«{text}»: назовите масть П, Ч, Б, Т (или ♠ ♥ ♦ ♣) или БК",
-    ),
+    key.removeprefix("rules."): pair for key, pair in AREAS["rules"].items()
 }
 """Code -> (English, Russian) templates with named parameters."""
 
@@ -139,10 +55,9 @@ PARAM_KINDS: dict[str, Kind] = {
 
 # The ranks missing from a short deck (I1), by rank: plural, Russian genitive plural.
 _RANKS_PLURAL: dict[Lang, dict[int, str]] = {
-    "en": {2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes"},
-    "ru": {2: "двоек", 3: "троек", 4: "четвёрок", 5: "пятёрок", 6: "шестёрок"},
+    lang: {rank: text(f"refusal_words.ranks.{rank}", lang) for rank in range(2, 7)}
+    for lang in LANGS
 }
-_SEAT_WORDS: dict[Lang, tuple[str, str]] = {"en": ("seat", "or"), "ru": ("место", "или")}
 
 
 def _render(name: str, value: Any, lang: Lang) -> str:
@@ -156,16 +71,15 @@ def _render(name: str, value: Any, lang: Lang) -> str:
     if kind == "ranks":
         return _RANKS_PLURAL[lang].get(value, str(value))
     if kind == "seats":
-        seat, either = _SEAT_WORDS[lang]
-        return f" {either} ".join(f"{seat} {s}" for s in value)
+        either = template("refusal_words.or", lang)
+        return either.join(text("refusal_words.seat", lang, seat=s) for s in value)
     return str(value)
 
 
 def message(code: str, lang: Lang = "en", **params: Any) -> str:
-    """The catalog's message for ``code`` in ``lang``, its parameters rendered."""
+    """The catalogue's message for ``code`` in ``lang``, its parameters rendered."""
     en, ru = MESSAGES[code]
-    template = ru if lang == "ru" else en
-    return template.format(**{k: _render(k, v, lang) for k, v in params.items()})
+    return fill(ru if lang == "ru" else en, **{k: _render(k, v, lang) for k, v in params.items()})
 
 
 def json_params(params: Mapping[str, Any]) -> dict[str, Any]:
@@ -191,7 +105,7 @@ JS_PATH = Path(__file__).parent / "web" / "static" / "js" / "rule_messages.js"
 
 
 def js_module() -> str:
-    """The catalog as an ES module (``rule_messages.js``): the same table for the page."""
+    """The refusals as an ES module (``rule_messages.js``): the same table for the page."""
     table = json.dumps(MESSAGES, ensure_ascii=False, indent=2)
     kinds = json.dumps(PARAM_KINDS, ensure_ascii=False, indent=2)
     ranks = json.dumps(_RANKS_PLURAL, ensure_ascii=False, indent=2)

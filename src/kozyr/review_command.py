@@ -17,44 +17,19 @@ from kozyr.i18n import decimal, default_lang
 from kozyr.records import RecordError, load
 from kozyr.review import Review, review
 from kozyr.terminal.help_lang import help_text as _h
+from kozyr.texts import text
 
 LEVEL_WORLDS = {1: 8, 2: 16, 3: 40, 4: 100, 5: 250}
 """Worlds searched for each decision at each review level: more is slower and surer."""
 
-TEXT: dict[str, tuple[str, str]] = {
-    "progress": ("Reviewing", "Разбор"),
-    "seat": ("Seat", "Место"),
-    "action": ("Move", "Ход"),
-    "deal": ("Deal", "Сдача"),
-    "played": ("Played", "Сыграно"),
-    "best": ("Best", "Лучше"),
-    "loss": ("Lost", "Потеря"),
-    "hindsight": ("Oracle (hindsight)", "Оракул (задним числом)"),
-    "mistake": ("mistake", "ошибка"),
-    "blunder": ("blunder", "грубая ошибка"),
-    "seat_of": ("{name} (seat {seat})", "{name} (место {seat})"),
-    "seat_no": ("Seat {seat}", "Место {seat}"),
-    "summary": (
-        "{who}: {decisions} decisions, accuracy {accuracy}%, {mistakes} mistakes, "
-        "{blunders} blunders, {lost} {unit} lost ({per_deal} a deal)",
-        "{who}: решений {decisions}, точность {accuracy}%, ошибок {mistakes}, "
-        "грубых ошибок {blunders}, потеряно {unit}: {lost} ({per_deal} за сдачу)",
-    ),
-    "bad_seat": (
-        "--seat {seat}: the game has seats 1 to {n}",
-        "--seat {seat}: в партии места с 1 по {n}",
-    ),
-    "none": ("No decisions to review.", "Нет решений для разбора."),
-}
-
 
 def _t(key: str, lang: Lang, **kw: object) -> str:
-    en, ru = TEXT[key]
-    return (ru if lang == "ru" else en).format(**kw)
+    return text(f"review.{key}", lang, **kw)
 
 
 def _shown(action: str, lang: Lang) -> str:
-    """A card as the player reads it (Д♠ / Q♠); other actions (swaps, offers) as written."""
+    """A card as the player reads it (in the reader's notation: Q♠ in English); other
+    actions (swaps, offers) as written."""
     try:
         return card_name(parse_card(action), lang, symbols=True)
     except CardError:
@@ -105,7 +80,7 @@ def _print(result: Review, lang: Lang, all_moves: bool, names: list[str] | None 
         table.add_row(*row)
     if shown:
         console.print(table)
-    # Russian: "потеряно очков: 6.0" (a genitive plural label reads right for any number)
+    # The unit as the ranker words it (review.unit.<game>: a Russian genitive plural).
     unit = result.unit[1] if lang == "ru" else result.unit[0]
     for s in result.summaries:
         j = s.to_json()
@@ -125,20 +100,13 @@ def _print(result: Review, lang: Lang, all_moves: bool, names: list[str] | None 
         )
 
 
-REVIEW_HELP = _h(
-    "Review a finished game: for every decision, the value of the move played and of the best "
-    "move, from what that player could see; mistakes and blunders marked. Exit 2 when the file "
-    "cannot be read.",
-    "Разбор сыгранной партии: для каждого решения — цена сделанного хода и лучшего, по тому, "
-    "что игрок видел в тот момент; ошибки и грубые ошибки отмечены. Код выхода 2, если файл "
-    "не читается.",
-)
+REVIEW_HELP = _h("cli.help.review")
 
 
 def review_cmd(
     file: Annotated[
         Path,
-        typer.Argument(help=_h("A kozyr-record/1 JSON file.", "Файл kozyr-record/1 (JSON).")),
+        typer.Argument(help=_h("cli.help.record_file")),
     ],
     level: Annotated[
         int,
@@ -146,67 +114,50 @@ def review_cmd(
             "--level",
             min=1,
             max=5,
-            help=_h(
-                "How hard to look: 1 quick to 5 thorough.",
-                "Глубина разбора: от 1 (быстро) до 5 (тщательно).",
-            ),
+            help=_h("cli.help.review_level"),
         ),
     ] = 3,
     seat: Annotated[
         int | None,
         typer.Option(
             "--seat",
-            help=_h(
-                "Review only this seat (1 = the first).",
-                "Разобрать только это место (1 — первое).",
-            ),
+            help=_h("cli.help.review_seat"),
         ),
     ] = None,
     all_moves: Annotated[
         bool,
         typer.Option(
             "--all",
-            help=_h(
-                "List every decision, not only mistakes.",
-                "Показать все решения, а не только ошибки.",
-            ),
+            help=_h("cli.help.review_all"),
         ),
     ] = False,
     hindsight: Annotated[
         bool,
         typer.Option(
             "--hindsight",
-            help=_h(
-                "Also show what the oracle, seeing every card after the game, would have "
-                "played (the values stay those of what the player could see).",
-                "Показать ещё, как сыграл бы оракул, видящий после партии все карты (оценки "
-                "остаются по тому, что видел игрок).",
-            ),
+            help=_h("cli.help.review_hindsight"),
         ),
     ] = False,
     as_json: Annotated[
         bool,
-        typer.Option("--json", help=_h("Print the review as JSON.", "Вывести разбор в JSON.")),
+        typer.Option("--json", help=_h("cli.help.review_json")),
     ] = False,
     seed: Annotated[
         int,
         typer.Option(
             "--seed",
-            help=_h(
-                "The search's seed (same seed, same review).",
-                "Зерно поиска (то же зерно — тот же разбор).",
-            ),
+            help=_h("cli.help.review_seed"),
         ),
     ] = 0,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help=_h("ru or en (default: the locale's)", "ru или en (по умолчанию — из локали)"),
+            help=_h("cli.help.review_lang"),
         ),
     ] = None,
 ) -> None:
-    # The help is REVIEW_HELP (bilingual), given where the command is registered.
+    # The help is REVIEW_HELP (in the help's language), given where the command is registered.
     language: Lang = "ru" if (lang or default_lang()) == "ru" else "en"
     try:
         data = load(file)

@@ -15,16 +15,12 @@ from types import MappingProxyType
 
 from kozyr.bots.base import Bot
 from kozyr.bots.random_bot import RandomBot
+from kozyr.texts import both
 
 __all__ = ["BOTS", "DEFAULT_LEVEL", "LEVEL_NAMES", "Factory", "kinds", "make_bot", "register"]
 
-LEVEL_NAMES: dict[int, tuple[str, str]] = {
-    1: ("beginner", "новичок"),
-    2: ("amateur", "любитель"),
-    3: ("club player", "игрок клуба"),
-    4: ("expert", "мастер спорта"),
-    5: ("master", "гроссмейстер"),
-}
+LEVEL_NAMES: dict[int, tuple[str, str]] = {n: both(f"bots.level.{n}") for n in range(1, 6)}
+"""The levels offered to players, each with its English and Russian name."""
 DEFAULT_LEVEL = 3
 GAMES = ("imperial", "emperor")
 

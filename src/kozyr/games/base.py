@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, Self, TypeAlias
 
-from kozyr.cards import Lang
 from kozyr.messages import json_params, message
+from kozyr.texts import LANGS, Lang, text
 
 Event: TypeAlias = dict[str, Any]
 """One public event, JSON-ready, always with a ``"type"`` key."""
@@ -67,15 +67,22 @@ class OptionsError(GameError):
         super().__init__(message)
         self.message_ru = message_ru
 
+    @classmethod
+    def of(cls, key: str, value: object = None, **params: object) -> OptionsError:
+        """The catalogue's ``key`` (``games.option.*``) in both languages, with ``value``
+        quoted for each (:func:`shown_option`)."""
+        en, ru = (text(key, lang, value=shown_option(value, lang), **params) for lang in LANGS)
+        return cls(en, ru)
+
 
 def shown_option(value: object, lang: Lang) -> str:
     """An option's value as a message quotes it: short, whatever was sent (an int too
     long for ``repr`` raises ValueError past 4300 digits)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         bits = value.bit_length()
-        return f"a {bits}-bit number" if lang == "en" else f"число в {bits} бит"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+        return text("games.option.bits", lang, bits=bits)
+    quoted = repr(value)
+    return quoted if len(quoted) <= 40 else quoted[:37] + "..."
 
 
 def check_option(name: str, value: object, low: int, high: int) -> int:
@@ -94,16 +101,8 @@ def check_option(name: str, value: object, low: int, high: int) -> int:
     """
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
-    en, ru = shown_option(value, "en"), shown_option(value, "ru")
-    if high == low + 1:
-        raise OptionsError(
-            f"{name} must be {low} or {high}, not {en}",
-            f"Параметр «{name}»: {low} или {high}, а не {ru}",
-        )
-    raise OptionsError(
-        f"{name} must be a whole number from {low} to {high}, not {en}",
-        f"Параметр «{name}»: целое число от {low} до {high}, а не {ru}",
-    )
+    key = "games.option.pair" if high == low + 1 else "games.option.range"
+    raise OptionsError.of(key, value, name=name, low=low, high=high)
 
 
 def checked_options(
@@ -123,17 +122,10 @@ def checked_options(
     kozyr.games.base.OptionsError: unknown option 'foo': known are players, target
     """
     if not isinstance(data, Mapping):
-        raise OptionsError(
-            f"options must be an object, not {type(data).__name__}",
-            "Параметры игры должны быть объектом.",
-        )
+        raise OptionsError.of("games.option.not_object", type=type(data).__name__)
     unknown = sorted(set(data) - set(known), key=str)
     if unknown:
-        known_text = ", ".join(sorted(known))
-        raise OptionsError(
-            f"unknown option {shown_option(unknown[0], 'en')}: known are {known_text}",
-            f"Неизвестный параметр {shown_option(unknown[0], 'ru')}; известны: {known_text}",
-        )
+        raise OptionsError.of("games.option.unknown", unknown[0], known=", ".join(sorted(known)))
     for name, (low, high) in (ranges or {}).items():
         if name in data:
             check_option(name, data[name], low, high)

@@ -1,10 +1,11 @@
 """Spectators' markets (B4): what can be bet on at a table, when each market opens and
 closes, how it is decided, and the pari-mutuel share-out. Pure: no chips move here.
 
-"В игре зачастую активное участие принимали зрители, ставя на первый империал,
-количество взяток и т. д." Each game has a *catalogue* (``kozyr.games.imperial.markets``,
-``kozyr.games.emperor.markets``) saying which markets a game and each of its deals has,
-and how a market's outcome is read from the game's public events. :class:`Book` runs a
+"Spectators often took an active part in the game, betting on the first imperial, the
+number of tricks and so on," says the seed. Each game has a *catalogue*
+(``kozyr.games.imperial.markets``, ``kozyr.games.emperor.markets``) saying which markets
+a game and each of its deals has, and how a market's outcome is read from the game's
+public events. :class:`Book` runs a
 catalogue over a game's events with one timing for both games (B4):
 
 - game markets and the first deal's markets are open from the table's opening;
@@ -58,7 +59,8 @@ class Market:
     outcomes: tuple[str, ...]
     params: Mapping[str, int] = field(default_factory=dict)
     title: tuple[str, str] = ("", "")
-    """The question in English and Russian, for logs, the terminal and the protocol."""
+    """The question in English and Russian, for logs, the terminal and the protocol (the
+    catalogue's ``markets.<game>.<kind>``, :mod:`kozyr.texts.markets`)."""
 
     def to_json(self) -> dict[str, Any]:
         return {

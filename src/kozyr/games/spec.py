@@ -42,6 +42,7 @@ from kozyr.games.imperial.deal import seeded_deal as imperial_seeded_deal
 from kozyr.games.imperial.markets import CATALOGUE as IMPERIAL_MARKETS
 from kozyr.games.markets import Catalogue
 from kozyr.games.stakes import StakeError, StakeTerms
+from kozyr.texts import both
 
 __all__ = ["GAMES", "EmperorGame", "Game", "GameResult", "ImperialGame", "Options"]
 
@@ -217,7 +218,7 @@ def _emperor(state: GameState) -> EmperorState:
 
 class ImperialGame(Game):
     name = "imperial"
-    title = ("Imperial", "Империал")
+    title = both("games.title.imperial")
     player_counts = (2, 3)
     default_players = 2
     stake_kinds = stakes.KINDS["imperial"]
@@ -323,7 +324,7 @@ class ImperialGame(Game):
 
 class EmperorGame(Game):
     name = "emperor"
-    title = ("Emperor", "Император")
+    title = both("games.title.emperor")
     player_counts = (3, 4)
     default_players = 4
     stake_kinds = stakes.KINDS["emperor"]

@@ -1,10 +1,10 @@
 """Stakes "by prior agreement" (B5): the terms a table is opened with, the most a seat can
 lose under them, and what each seat receives or pays when the game is over.
 
-"Выигравший получает с проигравших в соответствии с предварительной договоренностью":
-the winner collects from the losers as agreed before the game. Every settlement here sums
-to zero over the seats, and no seat ever pays more than :func:`max_loss`, so what is held
-in escrow at the start always covers it. Pure arithmetic: no I/O, no chips moved.
+"The winner collects from the losers according to a prior agreement", says the seed.
+Every settlement here sums to zero over the seats, and no seat ever pays more than
+:func:`max_loss`, so what is held in escrow at the start always covers it. Pure
+arithmetic: no I/O, no chips moved.
 
 >>> terms = StakeTerms.from_json({"kind": "per_place", "chips": 5}, "emperor")
 >>> settle_emperor(terms, [30, 41, 12, 41])

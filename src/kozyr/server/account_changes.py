@@ -22,15 +22,12 @@ from kozyr.server.storage import models as m
 from kozyr.server.storage.store import User, now_ms
 from kozyr.server.transport.close_codes import SIGNED_OUT
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import both
 
 
 def _wrong_password() -> ProtocolError:
-    return ProtocolError(
-        "bad_password",
-        "The password is wrong.",
-        403,
-        message_ru="Неверный пароль.",
-    )
+    english, russian = both("accounts.wrong_password")
+    return ProtocolError("bad_password", english, 403, message_ru=russian)
 
 
 def _no_guests(user: User) -> None:

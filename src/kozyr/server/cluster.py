@@ -23,7 +23,7 @@ import contextlib
 import logging
 import uuid
 from collections.abc import Coroutine, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from prometheus_client.core import CounterMetricFamily, Metric
 
@@ -39,6 +39,7 @@ from kozyr.server.tables.ownership import Ownership
 from kozyr.server.tables.table import Table
 from kozyr.server.tables.table_ops import OPS
 from kozyr.server.transport.close_codes import SERVICE_RESTART
+from kozyr.server.transport.frames import ActionFrame, BadActionFrame, HelloFrame, parse_frame
 from kozyr.server.transport.protocol import VERSION, Client, ProtocolError
 from kozyr.server.transport.relay import Relay, Relayed, RemoteClient, node_channel
 
@@ -50,6 +51,22 @@ ATTEMPTS = 4
 
 class OwnerSilent(Exception):
     """The owner did not answer in time."""
+
+
+Forwarded = TypeVar("Forwarded", HelloFrame, ActionFrame)
+
+
+def forwarded(kind: type[Forwarded], fields: dict[str, Any]) -> Forwarded:
+    """A client's frame another process forwarded, its fields taken from the request's
+    ``args``, read by the parser that read it there (``transport.frames``): the owner
+    acts on the same checked message. The ``args`` keep their names (``cid``, not
+    ``id``) for processes of other versions."""
+    frame = parse_frame({**fields, "type": kind.TYPE})
+    if isinstance(frame, BadActionFrame):
+        raise frame.error
+    if not isinstance(frame, kind):  # cannot be: the type is the model's own
+        raise ProtocolError("bad_frame")
+    return frame
 
 
 def user_json(user: User) -> dict[str, Any]:
@@ -353,20 +370,22 @@ class Cluster:
         conn = str(args.get("conn", ""))
         key = (sender, conn, table_id)
         if op == "hello":
+            hello = forwarded(
+                HelloFrame,
+                {"table": table_id, "last_seq": args.get("last_seq"), "invite": args.get("invite")},
+            )
             row = table.row
-            invite = args.get("invite")
             if row.private and not (
                 row.creator_id == user.id
                 or table.seat_of(user.id) is not None
-                or (isinstance(invite, str) and invite == row.invite_code)
+                or (hello.invite is not None and hello.invite == row.invite_code)
             ):
                 raise ProtocolError("no_table")
             client = self._remote.get(key)
             if client is None:
                 client = RemoteClient(user, sender, conn, table_id, self.me, self.bus.post)
                 self._remote[key] = client
-            last = args.get("last_seq")
-            await table.watch(client, last if isinstance(last, int) else None)
+            await table.watch(client, hello.last_seq)
             return {"you": table.watchers.get(client)}
         if op == "unwatch":
             client = self._remote.pop(key, None)
@@ -381,17 +400,21 @@ class Cluster:
             await table.back(client)
             return {}
         if op == "act":
+            action = forwarded(
+                ActionFrame,
+                {
+                    "table": table_id,
+                    "id": args.get("cid"),
+                    "action": args.get("action"),
+                    "seq": args.get("seq"),
+                },
+            )
             seat = table.seat_of(user.id)
             if seat is None:
                 raise ProtocolError("not_seated")
             reply = self._remote.get(key)
             seq, duplicate = await table.act(
-                seat,
-                str(args["action"]),
-                args.get("cid"),
-                "person",
-                reply=reply,
-                expect_seq=args.get("seq"),
+                seat, action.action, action.id, "person", reply=reply, expect_seq=action.seq
             )
             return {"seq": seq, "duplicate": duplicate, "acked": reply is not None}
         if op in OPS:
@@ -407,7 +430,7 @@ class Cluster:
         return relay
 
     async def hello(
-        self, relay: Relay, table_id: str, last_seq: int | None, invite: Any
+        self, relay: Relay, table_id: str, last_seq: int | None, invite: str | None
     ) -> Table | None:
         """Watches a table through its owner; returns the table instead when it is (now)
         run here (the caller then watches it locally)."""
@@ -415,7 +438,7 @@ class Cluster:
             return await self._hello(relay, table_id, last_seq, invite)
 
     async def _hello(
-        self, relay: Relay, table_id: str, last_seq: int | None, invite: Any
+        self, relay: Relay, table_id: str, last_seq: int | None, invite: str | None
     ) -> Table | None:
         for _ in range(ATTEMPTS):
             target = await self.ownership.route(table_id)
@@ -454,9 +477,10 @@ class Cluster:
             except Exception:
                 log.exception("re-hello of table %s failed", table_id)
 
-    async def act(self, relay: Relay, table_id: str, args: dict[str, Any]) -> Table | None:
+    async def act(self, relay: Relay, table_id: str, frame: ActionFrame) -> Table | None:
         """A relayed connection's action, sent to the owner (whose answer is the ack,
         sent to the connection as a frame); the table instead when it is run here."""
+        args = {"conn": relay.conn, "action": frame.action, "cid": frame.id, "seq": frame.seq}
         for _ in range(ATTEMPTS):
             relayed = relay.tables.get(table_id)
             if relayed is None:
@@ -464,7 +488,7 @@ class Cluster:
             try:
                 done = await self.call(relayed.owner, "act", table_id, relay.user, args)
                 if not done.get("acked"):  # the owner did not know this connection
-                    ack = {"v": VERSION, "type": "ack", "table": table_id, "id": args["cid"]}
+                    ack = {"v": VERSION, "type": "ack", "table": table_id, "id": frame.id}
                     ack["seq"] = done["seq"]
                     if done.get("duplicate"):
                         ack["duplicate"] = True

@@ -1,5 +1,6 @@
-"""One client's WebSocket: reading, checking and dispatching its frames, and writing its
-outgoing queue."""
+"""One client's WebSocket: reading its frames, each parsed into a typed message
+(``transport.frames.parse_frame``) and dispatched on its class, and writing its outgoing
+queue."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, assert_never
 
 from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -20,7 +21,17 @@ from kozyr.server.storage.store import User, token_hash
 from kozyr.server.tables.table import Table
 from kozyr.server.transport.close_codes import POLICY, TRY_AGAIN_LATER
 from kozyr.server.transport.framebatch import FrameBatch
-from kozyr.server.transport.jsonsafe import BadJson, BadText, parse_json
+from kozyr.server.transport.frames import (
+    ActionFrame,
+    BackFrame,
+    BadActionFrame,
+    FrameError,
+    HelloFrame,
+    LobbyFrame,
+    PingFrame,
+    UnwatchFrame,
+    parse_frame,
+)
 from kozyr.server.transport.protocol import VERSION, Client, ProtocolError, dumps
 from kozyr.server.transport.relay import Relay
 
@@ -72,7 +83,8 @@ class KeepTransport:
 
 
 class Connection:
-    """One client's WebSocket: reads, checks and dispatches its frames; writes its queue."""
+    """One client's WebSocket: reads its frames, hands each as a typed message to its
+    handler; writes its queue."""
 
     def __init__(self, server: Server, ws: WebSocket, user: User, session: str | None) -> None:
         settings = server.settings
@@ -141,10 +153,6 @@ class Connection:
                     break
                 text: str | None = message.get("text")
                 raw: str | bytes = text if text is not None else (message.get("bytes") or b"")
-                size = len(raw) if isinstance(raw, bytes) else self._utf8_size(raw)
-                if size > self.server.settings.max_frame:
-                    self._reject(ProtocolError("too_large"))
-                    continue
                 await self._handle(raw)
         except (WebSocketDisconnect, RuntimeError):
             pass  # the socket went away (or was closed under us)
@@ -178,11 +186,6 @@ class Connection:
                 await self.ws.close(code=POLICY, reason="too many connections")
                 return
         self._abort()
-
-    def _utf8_size(self, text: str) -> int:
-        limit = self.server.settings.max_frame
-        # No text of limit // 4 characters or fewer can be over the limit in UTF-8.
-        return len(text) if len(text) <= limit // 4 else len(text.encode("utf-8"))
 
     def _flooding(self) -> bool:
         now = time.monotonic()
@@ -313,80 +316,76 @@ class Connection:
         self.client.send(e.frame(**extra))
 
     async def _handle(self, raw: str | bytes) -> None:
+        """One frame: parsed (every refusal of its shape is the parser's), then handled by
+        its message's class; a refusal either way is an ``error`` frame repeating the
+        frame's ``table`` and ``id`` (``Echo``), and changes nothing."""
         try:
-            data = parse_json(raw)
-        except BadText as e:
-            # nothing of such a frame is echoed: its id or table may be the bad text
-            problem = f"Not Unicode text (a lone surrogate): {e.where or 'a key'}."
-            self._reject(ProtocolError("bad_frame", problem))
+            frame = parse_frame(raw, self.server.settings.max_frame)
+        except FrameError as e:
+            self._reject(e)  # with what the frame's error repeats of it, if anything
             return
-        except BadJson:
-            self._reject(ProtocolError("bad_json"))
+        except Exception:
+            log.exception("frame parsing failed")
+            self._reject(ProtocolError("bad_frame", "The server could not handle the frame."))
             return
-        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            self._reject(ProtocolError("bad_frame", 'A frame is an object with a "type".'))
-            return
-        table_id = data.get("table")
-        cid = data.get("id")
-        extra = {
-            "table": table_id if isinstance(table_id, str) and len(table_id) <= 32 else None,
-            "id": cid if isinstance(cid, str | int) and not isinstance(cid, bool) else None,
-        }
-        if isinstance(extra["id"], str) and len(extra["id"]) > 64:
-            extra["id"] = None
         try:
-            if data.get("v", VERSION) != VERSION:
-                raise ProtocolError("bad_version")
-            kind = data["type"]
-            if kind == "action":
-                await self._action(data)
-            elif kind == "hello":
-                await self._hello(data)
-            elif kind in ("unwatch", "back"):
-                relay = self.relay
-                table_id = data.get("table")
-                if relay is not None and table_id in relay.tables:
-                    assert self.server.cluster is not None
-                    await self.server.cluster.simple(relay, str(table_id), kind)
-                elif kind == "unwatch":
-                    await self._table(data).unwatch(self.client)
-                else:
-                    await self._table(data).back(self.client)
-            elif kind == "lobby":
-                frame = self.server.lobby.lobby_frame(data.get("offset"), data.get("limit"))
-                self.server.lobby.watch_lobby(self.client)
-                self.client.send(frame)
-            elif kind == "ping":
-                self.client.send({"v": VERSION, "type": "pong", "t": data.get("t")})
-            else:
-                raise ProtocolError("unknown_type")
+            match frame:
+                case ActionFrame():
+                    await self._action(frame)
+                case BadActionFrame():
+                    # The table is looked for first, as for a good action: one for a
+                    # table that is not there is no_table, whatever else is wrong with it.
+                    if self._relayed(frame.table) is None:
+                        self._table(frame.table)
+                    raise frame.error
+                case HelloFrame():
+                    await self._hello(frame)
+                case UnwatchFrame() | BackFrame():
+                    await self._unwatch_or_back(frame)
+                case LobbyFrame():
+                    reply = self.server.lobby.lobby_frame(frame.offset, frame.limit)
+                    self.server.lobby.watch_lobby(self.client)
+                    self.client.send(reply)
+                case PingFrame():
+                    self.client.send({"v": VERSION, "type": "pong", "t": frame.t})
+                case _:
+                    assert_never(frame)
         except ProtocolError as e:
-            self._reject(e, **extra)
+            self._reject(e, **frame.echo.fields())
         except Fenced:
-            self._reject(ProtocolError("moved", status=503), **extra)
+            self._reject(ProtocolError("moved", status=503), **frame.echo.fields())
         except Exception:
             log.exception("frame handling failed")
             self._reject(
-                ProtocolError("bad_frame", "The server could not handle the frame."), **extra
+                ProtocolError("bad_frame", "The server could not handle the frame."),
+                **frame.echo.fields(),
             )
 
-    def _table(self, data: dict[str, Any]) -> Table:
-        table_id = data.get("table")
-        if not isinstance(table_id, str):
-            raise ProtocolError("no_table")
-        table = self.server.lobby.tables.get(table_id)
+    def _table(self, table_id: str | None) -> Table:
+        table = self.server.lobby.tables.get(table_id) if table_id is not None else None
         if table is None:
             raise ProtocolError("no_table")
         return table
 
-    async def _hello(self, data: dict[str, Any]) -> None:
-        invite = data.get("invite")
-        table_id = data.get("table")
-        last = data.get("last_seq")
-        if last is not None and (not isinstance(last, int) or isinstance(last, bool)):
-            last = -1  # nonsense: a full resync
+    def _relayed(self, table_id: str | None) -> Relay | None:
+        """The relay through which this connection watches ``table_id``, if it does."""
+        relay = self.relay
+        return relay if relay is not None and table_id in relay.tables else None
+
+    async def _unwatch_or_back(self, frame: UnwatchFrame | BackFrame) -> None:
+        relay = self._relayed(frame.table)
+        if relay is not None and frame.table is not None:
+            assert self.server.cluster is not None
+            await self.server.cluster.simple(relay, frame.table, frame.TYPE)
+        elif isinstance(frame, UnwatchFrame):
+            await self._table(frame.table).unwatch(self.client)
+        else:
+            await self._table(frame.table).back(self.client)
+
+    async def _hello(self, frame: HelloFrame) -> None:
+        table_id, last, invite = frame.table, frame.last_seq, frame.invite
         table: Table | None = None
-        if isinstance(table_id, str) and table_id not in self.server.lobby.tables:
+        if table_id is not None and table_id not in self.server.lobby.tables:
             cluster = self.server.cluster
             row = None
             if cluster is not None and len(table_id) <= 16:
@@ -400,17 +399,17 @@ class Connection:
                     return
             else:
                 # A finished table has left memory: the database tells how it ended.
-                for frame in await self.server.lobby.finished_hello(table_id, self.user, invite):
-                    self.client.send(frame)
+                for reply in await self.server.lobby.finished_hello(table_id, self.user, invite):
+                    self.client.send(reply)
                 self.server.lobby.unwatch_lobby(self.client)
                 return
         if table is None:
-            table = self._table(data)
+            table = self._table(table_id)
         row = table.row
         if row.private and not (
             row.creator_id == self.user.id
             or table.seat_of(self.user.id) is not None
-            or (isinstance(invite, str) and invite == row.invite_code)
+            or (invite is not None and invite == row.invite_code)
         ):
             raise ProtocolError("no_table")
         await table.watch(self.client, last)
@@ -419,31 +418,14 @@ class Connection:
         # that ever did, which made each change of any table cost a frame per person.
         self.server.lobby.unwatch_lobby(self.client)
 
-    async def _action(self, data: dict[str, Any]) -> None:
+    async def _action(self, frame: ActionFrame) -> None:
         started = time.perf_counter()
-        relay = self.relay
-        table_id = data.get("table")
-        relayed = relay is not None and isinstance(table_id, str) and table_id in relay.tables
-        table = None if relayed else self._table(data)
-        cid = data.get("id")
-        if isinstance(cid, int) and not isinstance(cid, bool):
-            cid = str(cid)
-        if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
-            raise ProtocolError(
-                "bad_frame", 'An action needs an "id": a string of 1-64 characters.'
-            )
-        action = data.get("action")
-        if not isinstance(action, str) or not 1 <= len(action) <= 32:
-            raise ProtocolError("bad_frame", 'An action needs "action": the move as text.')
-        seen = data.get("seq")
-        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
-            raise ProtocolError(
-                "bad_frame", "An action's \"seq\" is the table's seq you saw: a whole number."
-            )
+        relay = self._relayed(frame.table)
+        table = None if relay is not None else self._table(frame.table)
         if table is None:
-            assert relay is not None and self.server.cluster is not None
-            args = {"conn": self.conn_id, "action": action, "cid": cid, "seq": seen}
-            table = await self.server.cluster.act(relay, str(table_id), args)
+            assert relay is not None and frame.table is not None
+            assert self.server.cluster is not None
+            table = await self.server.cluster.act(relay, frame.table, frame)
             if table is None:  # the owner acked it to this connection
                 self.server.metrics.latency.observe(time.perf_counter() - started)
                 return
@@ -453,5 +435,7 @@ class Connection:
             raise ProtocolError("not_seated")
         # A double click sends the second intent against a view that is already gone:
         # with the seq it was made against, it is refused as stale instead of applied.
-        await table.act(seat, action, cid, "person", reply=self.client, expect_seq=seen)
+        await table.act(
+            seat, frame.action, frame.id, "person", reply=self.client, expect_seq=frame.seq
+        )
         self.server.metrics.latency.observe(time.perf_counter() - started)

@@ -14,11 +14,12 @@ from kozyr.server.accounts import names
 from kozyr.server.accounts.ratings import PROVISIONAL_GAMES, VARIANTS, display, ranks_of
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store, User, now_ms
-from kozyr.server.tables.lobby import _whole
+from kozyr.server.transport.paging import whole
 from kozyr.server.transport.protocol import ProtocolError
 
 DELETED = "deleted"
-"""The name a deleted account shows everywhere (the page says "удалён")."""
+"""The name a deleted account shows everywhere (the page shows it in its language, from
+its own catalogue; nobody may take it, in either language: ``names.DELETED_NAMES``)."""
 HISTORY_POINTS = 500
 """The most recent rating changes a profile gives per variant (the chart's points)."""
 GAMES_PAGE = 20
@@ -29,7 +30,7 @@ RECENT_DAYS = 90
 
 
 def games_bounds(offset: Any, limit: Any) -> tuple[int, int]:
-    return _whole(offset, "offset", 0, 0, 1_000_000_000), _whole(
+    return whole(offset, "offset", 0, 0, 1_000_000_000), whole(
         limit, "limit", GAMES_PAGE, 1, MAX_GAMES_PAGE
     )
 

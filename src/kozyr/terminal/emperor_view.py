@@ -12,98 +12,65 @@ from kozyr.cards import Lang, cards_in, parse_suit, suit_name
 from kozyr.games.base import Event, Observation
 from kozyr.games.emperor import EmperorObservation
 from kozyr.games.emperor.actions import ACCEPT, ACTION_TEXT, PASS, SWAP, TRUMP, YIELD
-from kozyr.i18n import count, ru_case, ru_plural, ru_verb, t
+from kozyr.i18n import count, t
 from kozyr.terminal.commands import russian
 from kozyr.terminal.style import card_markup, cards_markup, name_of, sort_cards, text_cards
-
-TITLES: dict[str, tuple[str, str]] = {
-    "king": ("King", "Король"),
-    "prince": ("Prince", "Принц"),
-    "soldier": ("Soldier", "Солдат"),
-    "jester": ("Jester", "Скоморох"),
-    "emperor": ("Emperor", "Император"),
-}
+from kozyr.texts import TEXTS, text
 
 
 def title(name: object, lang: Lang) -> str:
-    pair = TITLES.get(str(name))
-    if pair is None:
-        return "—"
-    return pair[1] if lang == "ru" else pair[0]
+    """A title (``king``, ... ``emperor``) in words; none held yet (round 1) is a dash."""
+    key = f"emperor_view.title.{name}"
+    return text(key, lang) if key in TEXTS else "—"
 
 
-def trump_words(text: object, lang: Lang) -> str:
-    if text == "NT":
+def trump_words(trump: object, lang: Lang) -> str:
+    if trump == "NT":
         return t("no_trump", lang)
-    return suit_name(parse_suit(str(text)), lang, long=True)
+    return suit_name(parse_suit(str(trump)), lang, long=True)
 
 
 def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
     """One public event as a sentence; None for events not worth a line."""
-    ru = lang == "ru"
     kind = event["type"]
     who = name_of(names, event.get("seat"))
     if kind == "deal":
         head = f"\n[bold underline]{t('round', lang, n=event['number'])}[/]"
         if event["number"] == 1:
-            trump = trump_words(event["trump"], lang)
-            card = text_cards([event["trump_card"]], lang)
-            leader = name_of(names, event["leader"])
-            if ru:
-                return f"{head}. Козырь: {trump} ({card}). Первый ход у {ru_case(leader, 'gen')}"
-            return f"{head}: trump {trump} ({card}); {leader} leads"
+            return text(
+                "emperor_view.first_round",
+                lang,
+                head=head,
+                trump=trump_words(event["trump"], lang),
+                card=text_cards([event["trump_card"]], lang),
+                leader=name_of(names, event["leader"]),
+            )
         ranks = ", ".join(
             f"{title(event['titles'][s], lang)} — {name_of(names, s)}" for s in event["order"]
         )
-        extra = ""
-        if event.get("bargaining"):
-            extra = "; торги разрешены" if ru else "; bargaining is on"
+        extra = text("emperor_view.bargaining", lang) if event.get("bargaining") else ""
         return f"{head}: {ranks}{extra}"
     if kind == "pass":
-        return f"{who}: " + ("пас" if ru else "pass")
+        return text("emperor_view.pass", lang, who=who)
     if kind == "swap":
         taker, target = name_of(names, event["taker"]), name_of(names, event["target"])
-        if event["happened"]:
-            if ru:
-                return f"Обмен картами: {taker} ⇄ {target}"
-            return f"{taker} takes the hand of {target}"
-        if ru:
-            wants = ru_verb(taker, "хочет", "хотите")
-            return f"{taker} {wants} забрать карты у {ru_case(target, 'gen')}"
-        return f"{taker} names {target} as target"
+        key = "emperor_view.swapped" if event["happened"] else "emperor_view.swap_named"
+        return text(key, lang, taker=taker, target=target)
     if kind == "offer":
-        k = count(event["tricks"], "trick", lang)
-        if ru:
-            return f"{who} {ru_verb(who, 'предлагает', 'предлагаете')} откуп: {k}"
-        return f"{who} offers {k}"
+        return text(
+            "emperor_view.offer", lang, who=who, tricks=count(event["tricks"], "trick", lang)
+        )
     if kind == "accept":
         target = name_of(names, event["target"])
-        n = event["tricks"]
-        if ru:
-            moves = ru_plural(n, "переходит", "переходят", "переходят")
-            return (
-                f"{who}: откуп принят — {count(n, 'trick', lang)} {moves} "
-                f"от {ru_case(target, 'gen')} к {ru_case(who, 'dat')}"
-            )
-        return f"{who} accepts: {target} pays {count(n, 'trick', lang)} from the game total"
+        return text("emperor_view.accept", lang, who=who, target=target, n=event["tricks"])
     if kind == "refuse":
-        if ru:
-            return f"{who} {ru_verb(who, 'отказывается', 'отказываетесь')} от откупа"
-        return f"{who} refuses"
+        return text("emperor_view.refuse", lang, who=who)
     if kind == "yield":
-        taker = name_of(names, event["taker"])
-        if ru:
-            gives = ru_verb(who, "уступает", "уступаете")
-            return f"{who} {gives}: обмен картами с {ru_case(taker, 'ins')}"
-        return f"{who} gives in: hands swapped with {taker}"
+        return text("emperor_view.yield", lang, who=who, taker=name_of(names, event["taker"]))
     if kind == "trump":
-        if ru:
-            # The seed: the King "назначает козыря (в редких случаях безкозырку)".
-            names_it = ru_verb(who, "назначает", "назначаете")
-            if event["trump"] == "NT":
-                return f"{who} {names_it} бескозырку"
-            return f"{who} {names_it} козырь: {trump_words(event['trump'], lang)}"
-        return f"{who}: trump {trump_words(event['trump'], lang)}"
+        if event["trump"] == "NT":
+            return text("emperor_view.no_trumps", lang, who=who)
+        return text("emperor_view.trump", lang, who=who, trump=trump_words(event["trump"], lang))
     if kind == "play":
         return None
     if kind == "trick":
@@ -117,8 +84,8 @@ def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
         titles = ", ".join(
             f"{title(event['titles'][s], lang)} — {name_of(names, s)}" for s in event["order"]
         )
-        lines = [("Взятки: " if ru else "Tricks: ") + tricks]
-        lines.append(("Звания: " if ru else "Titles: ") + titles)
+        lines = [text("emperor_view.tricks", lang, list=tricks)]
+        lines.append(text("emperor_view.titles", lang, list=titles))
         for why in event.get("why", []):
             lines.append("  " + _why(why, lang, names))
         return "\n".join(lines)
@@ -137,21 +104,9 @@ def narrate(event: Event, lang: Lang, names: Sequence[str]) -> str | None:
 def _why(why: Mapping[str, object], lang: Lang, names: Sequence[str]) -> str:
     seats = cast(list[int], why.get("seats", []))
     group = ", ".join(name_of(names, s) for s in seats)
-    by = why.get("by")
-    if lang == "ru":
-        if by == "first_trick":
-            return f"{group}: взяток поровну — выше тот, кто раньше взял первую взятку"
-        if by == "previous_order":
-            return f"{group}: без взяток — остаются в прежнем порядке"
-        if by == "last_titles":
-            return f"{group}: поровну — выше тот, чьё звание после последнего тура выше"
-    else:
-        if by == "first_trick":
-            return f"{group}: equal tricks, the earlier first trick ranks higher"
-        if by == "previous_order":
-            return f"{group}: no tricks, they keep their previous order"
-        if by == "last_titles":
-            return f"{group}: equal totals, the better title after the last round ranks higher"
+    key = f"emperor_view.why.{why.get('by')}"
+    if key in TEXTS:
+        return text(key, lang, group=group)
     return str(why.get("text", ""))
 
 
@@ -211,9 +166,8 @@ class EmperorView:
         )
         for s, known in sorted(o.known.items()):
             if s != o.seat and known:
-                name = ru_case(self.names[s], "gen") if lang == "ru" else self.names[s]
                 cards = cards_markup(_sorted(known, o.trump), lang)
-                self.console.print(f"  {t('known_of', lang, name=name)}: {cards}")
+                self.console.print(f"  {t('known_of', lang, name=self.names[s])}: {cards}")
         if o.trick:
             played = ", ".join(f"{self.names[s]} {card_markup(c, lang)}" for s, c in o.trick)
             self.console.print(f"{t('on_table', lang)}: {played}")
@@ -237,17 +191,11 @@ class EmperorView:
             offer = o.offers[-1] if o.offers else None
             who = "" if offer is None else self.names[offer.target]
             k = 0 if offer is None else offer.tricks
-            return t(
-                "ask_accept",
-                lang,
-                name=who,
-                name_gen=ru_case(who, "gen"),
-                tricks=count(k, "trick", lang),
-            )
+            return t("ask_accept", lang, name=who, tricks=count(k, "trick", lang))
         if YIELD in legal:
             taker = next((sw.taker for sw in reversed(o.swaps) if sw.target == o.seat), None)
             name = "" if taker is None else self.names[taker]
-            return t("ask_offer", lang, name=name, name_gen=ru_case(name, "gen"))
+            return t("ask_offer", lang, name=name)
         if PASS in legal:
             return t("ask_swap", lang)
         if TRUMP in legal:
@@ -257,11 +205,11 @@ class EmperorView:
     def _choices(self, o: EmperorObservation) -> str:
         parts = []
         for a in o.legal_actions:
-            text = russian(ACTION_TEXT[a]) if self.lang == "ru" else ACTION_TEXT[a]
+            shown = russian(ACTION_TEXT[a]) if self.lang == "ru" else ACTION_TEXT[a]
             if SWAP <= a < PASS:
                 target = a - SWAP
-                text += f" ({self.names[target]}, {title(o.titles[target], self.lang)})"
-            parts.append(text)
+                shown += f" ({self.names[target]}, {title(o.titles[target], self.lang)})"
+            parts.append(shown)
         return ", ".join(parts)
 
     def prompt(self, obs: Observation) -> str:

@@ -14,21 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kozyr.cards import Lang
-
-# The words typer prints around a command's own help, in Russian. Its "Usage:" line and the
-# text of --help itself are fixed strings in typer's copy of click, and stay English.
-CHROME_RU: dict[str, str] = {
-    "Options": "Параметры",
-    "Arguments": "Аргументы",
-    "Commands": "Команды",
-    "Error": "Ошибка",
-    "[default: {}]": "[по умолчанию: {}]",
-    "[required]": "[обязательно]",
-    "Try [blue]'{command_path} {help_option}'[/] for help.": (
-        "Справка: [blue]'{command_path} {help_option}'[/]."
-    ),
-}
+from kozyr.texts import Lang, template, text
 
 
 def help_lang(argv: Sequence[str], locale_lang: Lang) -> Lang:
@@ -44,14 +30,14 @@ def help_lang(argv: Sequence[str], locale_lang: Lang) -> Lang:
     return locale_lang
 
 
-def help_text(en: str, ru: str) -> str:
-    """``en`` or ``ru``, in the language of this run's help (:func:`help_lang` of the
-    command line and the locale)."""
+def help_text(key: str) -> str:
+    """The catalogue's help text ``key`` (``cli.help.*``) in the language of this run's
+    help (:func:`help_lang` of the command line and the locale)."""
     import sys
 
     from kozyr.i18n import default_lang
 
-    return ru if help_lang(sys.argv[1:], default_lang()) == "ru" else en
+    return text(key, help_lang(sys.argv[1:], default_lang()))
 
 
 def use_russian_chrome() -> None:
@@ -59,10 +45,12 @@ def use_russian_chrome() -> None:
     constants (translated once at import through an empty gettext catalogue)."""
     import typer.rich_utils as rich
 
-    rich.OPTIONS_PANEL_TITLE = CHROME_RU["Options"]
-    rich.ARGUMENTS_PANEL_TITLE = CHROME_RU["Arguments"]
-    rich.COMMANDS_PANEL_TITLE = CHROME_RU["Commands"]
-    rich.ERRORS_PANEL_TITLE = CHROME_RU["Error"]
-    rich.DEFAULT_STRING = CHROME_RU["[default: {}]"]
-    rich.REQUIRED_LONG_STRING = CHROME_RU["[required]"]
-    rich.RICH_HELP = CHROME_RU["Try [blue]'{command_path} {help_option}'[/] for help."]
+    # The catalogue's cli.chrome.* are Typer's own templates: Typer fills them itself. Its
+    # "Usage:" line and the text of --help are fixed strings in its copy of click.
+    rich.OPTIONS_PANEL_TITLE = template("cli.chrome.options", "ru")
+    rich.ARGUMENTS_PANEL_TITLE = template("cli.chrome.arguments", "ru")
+    rich.COMMANDS_PANEL_TITLE = template("cli.chrome.commands", "ru")
+    rich.ERRORS_PANEL_TITLE = template("cli.chrome.error", "ru")
+    rich.DEFAULT_STRING = template("cli.chrome.default", "ru")
+    rich.REQUIRED_LONG_STRING = template("cli.chrome.required", "ru")
+    rich.RICH_HELP = template("cli.chrome.help", "ru")

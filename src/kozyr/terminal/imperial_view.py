@@ -11,40 +11,20 @@ from rich.table import Table
 from kozyr.cards import Lang, cards_in, parse_card, parse_suit, rank_of, suit_name
 from kozyr.games.base import Event, Observation
 from kozyr.games.imperial import ImperialObservation
-from kozyr.i18n import count, ru_case, ru_plural, t
+from kozyr.i18n import count, t
 from kozyr.terminal.style import card_markup, cards_markup, name_of, sort_cards, text_cards
-
-# Score reasons as the engine names them, in the reader's words (the seed's where it has them).
-REASONS: dict[str, tuple[str, str]] = {
-    "turnup": ("an honour turned up", "вскрыт онер"),
-    "imperials": ("imperials", "хвалёж империалами"),
-    "point": ("the point", "хвалёж мастью"),
-    "honours": ("honours in hand", "онеры на руках"),
-    "honour led": ("leading an honour", "ход онером"),
-    "honour heads the trick": ("an honour that beats the trick", "ход перекрыт онером"),
-    "imperial tombé": ("imperial tombé", "империал томбе"),
-    "capot": ("capot: all 12 tricks", "капот: все 12 взяток"),
-    "tricks": ("more than six tricks", "больше шести взяток"),
-    "24 points": ("24 points", "набрано 24 очка"),
-    "white imperial": ("white imperial", "белый империал"),
-}
-KINDS: dict[str, tuple[str, str]] = {
-    "suit": ("suit imperial", "империал в масти"),
-    "four": ("four of a kind", "четыре одного достоинства"),
-    "white": ("white imperial", "белый империал"),
-}
-# Four of a kind in Russian, by rank: "четыре дамы".
-_FOURS_RU = {13: "короля", 12: "дамы", 11: "валета", 14: "туза", 7: "семёрки", 6: "шестёрки"}
+from kozyr.texts import TEXTS, text
 
 
-def _w(pair: tuple[str, str] | None, lang: Lang, fallback: str) -> str:
-    if pair is None:
-        return fallback
-    return pair[1] if lang == "ru" else pair[0]
+def _reason(reason: str, lang: Lang) -> str:
+    """A score reason as the engine names it, in the reader's words (the seed's where it
+    has them); one the catalogue does not know as the engine wrote it."""
+    key = f"imperial_view.reason.{reason}"
+    return text(key, lang) if key in TEXTS else reason
 
 
-def _suit(text: object, lang: Lang) -> str:
-    return suit_name(parse_suit(str(text)), lang, long=True)
+def _suit(letter: object, lang: Lang) -> str:
+    return suit_name(parse_suit(str(letter)), lang, long=True)
 
 
 def _cards(names: object, lang: Lang) -> str:
@@ -53,21 +33,19 @@ def _cards(names: object, lang: Lang) -> str:
 
 
 def _imperial_label(imp: Mapping[str, object], lang: Lang) -> str:
+    """An imperial declared, by its kind and count (a four of a kind by its rank)."""
     kind, n = str(imp["kind"]), cast(int, imp["count"])
-    if lang != "ru":
-        label = _w(KINDS.get(kind), lang, kind)
-        turned = " (turned)" if imp.get("turned") else ""
-        return f"{label}{turned}" + (f" ×{n}" if n != 1 else "")
-    if kind == "four":
-        rank = rank_of(parse_card(cast(list[str], imp["cards"])[0]))
-        label = f"четыре {_FOURS_RU.get(rank, str(rank))}"
-    elif kind == "suit" and n == 2:
-        label = "империал в козырях (за два)"
+    turned = text("imperial_view.turned", lang) if imp.get("turned") else ""
+    if kind == "four" and n == 1:
+        key = f"imperial_view.four.{rank_of(parse_card(cast(list[str], imp['cards'])[0]))}"
     else:
-        label = _w(KINDS.get(kind), lang, kind)
-    if imp.get("turned"):
-        label += " (вскрытый)"
-    return label
+        key = f"imperial_view.{kind}.{n}"
+    if key in TEXTS:
+        return text(key, lang, turned=turned)
+    if kind == "four" and n == 1:
+        return text("imperial_view.four", lang, turned=turned)
+    other = "imperial_view.other" if n == 1 else "imperial_view.other_times"
+    return text(other, lang, kind=kind, n=n, turned=turned)
 
 
 def narrate(
@@ -78,7 +56,6 @@ def narrate(
     ``previous`` is the event before it: an honour scored in play (I8) names the card
     just played, since tricks are shown only once complete.
     """
-    ru = lang == "ru"
     kind = event["type"]
     who = name_of(names, event.get("seat"))
     if kind == "deal":
@@ -93,78 +70,67 @@ def narrate(
             line += f" ({t('trump_card', lang).lower()} {_cards([event['trump_card']], lang)})"
         return line
     if kind == "white_imperial":
-        cards = _cards(event["cards"], lang)
-        return f"{who}: " + ("белый империал! " if ru else "white imperial! ") + cards
+        return text(
+            "imperial_view.white_imperial", lang, who=who, cards=_cards(event["cards"], lang)
+        )
     if kind == "declare":
         what = event["kind"]
         if what == "turnup":
-            return (
-                f"{who}: "
-                + ("вскрыт онер " if ru else "an honour is turned up: ")
-                + _cards(event["cards"], lang)
-            )
+            return text("imperial_view.turnup", lang, who=who, cards=_cards(event["cards"], lang))
         if what == "imperials":
-            n = event["count"]
             if not event.get("marked"):
-                if ru:
-                    return (
-                        f"{who}: {count(n, 'imperial', lang)} — меньше, чем у соперника, не в счёт"
-                    )
-                return f"{who}: {count(n, 'imperial', lang)}, fewer: not marked"
+                imperials = count(event["count"], "imperial", lang)
+                return text("imperial_view.not_marked", lang, who=who, imperials=imperials)
             parts = [
                 f"{_imperial_label(imp, lang)}: {_cards(imp['cards'], lang)}"
                 for imp in event.get("imperials", [])
             ]
-            return (
-                f"{who}: " + ("хвалёж империалами — " if ru else "imperials: ") + "; ".join(parts)
-            )
+            return text("imperial_view.imperials", lang, who=who, list="; ".join(parts))
         if what == "point":
-            suit = _suit(event["suit"], lang)
-            length = count(event["length"], "card", lang)
-            value = count(event["value"], "point", lang)
-            if ru:
-                return f"{who}: хвалёж мастью — {suit}, {length}, {value}"
-            return f"{who}: point in {suit}, {length}, value {event['value']}"
+            return text(
+                "imperial_view.point",
+                lang,
+                who=who,
+                suit=_suit(event["suit"], lang),
+                length=count(event["length"], "card", lang),
+                value=event["value"],
+            )
         if what == "honours":
             honours = cast(list[str], event["cards"])
-            if ru:
-                word = ru_plural(len(honours), "онер", "онеры", "онеры")
-                return f"{who}: {word} {_cards(honours, lang)}"
-            return f"{who}: honours {_cards(honours, lang)}"
+            cards = _cards(honours, lang)
+            return text("imperial_view.honours", lang, who=who, n=len(honours), cards=cards)
         return f"{who}: {what}"
     if kind == "score":
-        reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
+        reason = _reason(event["reason"], lang)
         if previous is not None and previous["type"] == "play" and event["rule"] == "I8":
             reason += " " + _cards([previous["card"]], lang)
         pts, loose = event["points"], event.get("total")
         gained = f"+{count(pts, 'point', lang)}"
         if loose is None:
             return f"  {who}: {gained} ({reason}, {event['rule']})"
-        if ru:
-            total = count(loose, "point", lang)
-            return f"  {who}: {gained} ({reason}, {event['rule']}); всего {total}"
-        return f"  {who}: {gained} ({reason}, {event['rule']}); {loose} in all"
-    if kind == "mark":
-        reason = _w(REASONS.get(event["reason"]), lang, event["reason"])
-        n, total = event["imperials"], event["total"]
-        if ru:
-            # The seed's word: a player "маркирует" an imperial.
-            marked = ru_plural(n, "маркирован", "маркировано", "маркировано")
-            return (
-                f"[green]  {who}: {marked} {count(n, 'imperial', lang)} ({reason}); "
-                f"всего {count(total, 'imperial', lang)}[/green]"
-            )
-        return (
-            f"[green]  {who} marks {count(n, 'imperial', lang)} ({reason}); {total} in all[/green]"
+        return "  " + text(
+            "imperial_view.score_total",
+            lang,
+            who=who,
+            gained=gained,
+            reason=reason,
+            rule=event["rule"],
+            total=loose,
         )
+    if kind == "mark":
+        line = text(
+            "imperial_view.mark",
+            lang,
+            who=who,
+            n=event["imperials"],
+            reason=_reason(event["reason"], lang),
+            total=event["total"],
+        )
+        return f"[green]  {line}[/green]"
     if kind == "wipe":
         by = name_of(names, event.get("by"))
         lost = count(event["points"], "point", lang)
-        if ru:
-            # The seed: "все очки противника ... уничтожаются".
-            whose, marker = ru_case(who, "gen"), ru_case(by, "gen")
-            return f"[yellow]  У {whose} уничтожено {lost}: империал у {marker}[/yellow]"
-        return f"[yellow]  {who}: {lost} wiped ({by} marked an imperial)[/yellow]"
+        return f"[yellow]  {text('imperial_view.wipe', lang, who=who, lost=lost, by=by)}[/yellow]"
     if kind == "play":
         return None  # the trick line shows the cards together
     if kind == "trick":
@@ -175,15 +141,14 @@ def narrate(
     if kind == "capture":
         card = text_cards([event["card"]], lang)
         by = text_cards([event["by"]], lang)
-        if ru:
-            return f"  {who}: {by} берёт {card} (томбе, {event['rule']})"
-        return f"  {who} captures {card} with {by} (tombé, {event['rule']})"
+        rule = event["rule"]
+        return "  " + text("imperial_view.capture", lang, who=who, card=card, by=by, rule=rule)
     if kind == "deal_end":
         tricks = event.get("tricks")
         if tricks is None:
-            return "Сдача без розыгрыша." if ru else "No play in this deal."
+            return text("imperial_view.no_play", lang)
         counts = ", ".join(f"{name_of(names, s)} — {n}" for s, n in enumerate(tricks))
-        return ("Взятки: " if ru else "Tricks: ") + counts
+        return text("imperial_view.tricks", lang, list=counts)
     if kind == "game_over":
         winner = name_of(names, event["winner"])
         return f"\n[bold green]{t('game_over', lang)}. {t('winner', lang, name=winner)}[/]"
@@ -231,7 +196,7 @@ class ImperialView:
         for s, shown in enumerate(o.shown):
             if s != o.seat and shown:
                 # I13: cards an opponent has shown (honours, marked imperials) and still holds.
-                label = t("shown_by", lang, name=_gen(self.names[s], lang))
+                label = t("shown_by", lang, name=self.names[s])
                 self.console.print(f"  {label}: {cards_markup(_sorted(shown, o), lang)}")
         if o.trick:
             played = ", ".join(f"{self.names[s]} {card_markup(c, lang)}" for s, c in o.trick)
@@ -263,7 +228,3 @@ class ImperialView:
 def _sorted(mask: int, obs: ImperialObservation) -> list[int]:
     """Trumps first, then the other suits; high to low in Imperial order (I2)."""
     return sort_cards(cards_in(mask), "imperial", obs.trump)
-
-
-def _gen(name: str, lang: Lang) -> str:
-    return ru_case(name, "gen") if lang == "ru" else name

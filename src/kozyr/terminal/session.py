@@ -103,8 +103,9 @@ class Session:
                 self._say_no(e)
 
     def _why_not(self, text: str, e: IllegalAction) -> str:
-        """The catalog's message in the player's language, the ruling as a detail; a word
-        ("пас") typed when a card is due gets a plain hint instead."""
+        """The catalogue's message in the player's language, the ruling as a detail; a
+        Russian command word (such as "pass") typed when a card is due gets a plain hint
+        instead."""
         try:
             parse_card(text)
         except CardError:

@@ -17,9 +17,10 @@ from kozyr.cards import (
     rank_of,
     suit_of,
 )
-from kozyr.i18n import t
+from kozyr.texts import text
 
-# I2: Imperial ranks K Q J A 10 9 8 7 (6), as the seed lists them ("К, Д, В, Т, 10 ...").
+# I2: Imperial ranks K Q J A 10 9 8 7 (6), as the seed lists them (king, queen, jack, ace,
+# 10 ...).
 _IMPERIAL_HIGH = {KING: 0, QUEEN: 1, JACK: 2, ACE: 3}
 
 
@@ -79,7 +80,10 @@ def text_cards(names: Iterable[str], lang: Lang, game: str | None = None) -> str
 
 def seat_names(players: int, human: int | None, lang: Lang) -> list[str]:
     """``You`` for the person, ``Computer N`` for the others (N = seat number)."""
-    return [t("you", lang) if s == human else t("computer", lang, n=s) for s in range(players)]
+    return [
+        text("grammar.you", lang) if s == human else text("grammar.computer", lang, n=s)
+        for s in range(players)
+    ]
 
 
 def name_of(names: Sequence[str], seat: object) -> str:

@@ -21,12 +21,17 @@ from dataclasses import dataclass, field
 from kozyr.cards import Lang
 from kozyr.games.spec import GAMES
 from kozyr.games.stakes import KINDS, MAX_CHIPS, StakeError, StakeTerms
-from kozyr.i18n import count, ru_case, ru_verb, t
+from kozyr.i18n import count
+from kozyr.texts import text
 
 __all__ = ["Tally", "parse_stake", "stake_words", "transfers"]
 
 
-def parse_stake(text: str, game: str, lang: Lang = "en") -> StakeTerms:
+def _error(code: str, lang: Lang, **params: object) -> str:
+    return text(f"stakes.error.{code}", lang, **params)
+
+
+def parse_stake(typed: str, game: str, lang: Lang = "en") -> StakeTerms:
     """``KIND:S`` as typed after ``--stake``; :class:`StakeError` names what is wrong, in
     ``lang``, with the protocol's code (the checks are :meth:`StakeTerms.from_json`'s).
 
@@ -38,10 +43,10 @@ def parse_stake(text: str, game: str, lang: Lang = "en") -> StakeTerms:
     kozyr.games.stakes.StakeError: S is a whole number of chips from 1 to 1,000,000, not 'ten'
     """
     kinds = ", ".join(f"{k}:S" for k in KINDS.get(game, ()))
-    kind, colon, chips_text = text.strip().partition(":")
+    kind, colon, chips_text = typed.strip().partition(":")
     kind, chips_text = kind.strip(), chips_text.strip()
     if not colon or not kind:
-        raise StakeError("bad_stake", t("stake_err_bad_stake", lang, text=text, kinds=kinds))
+        raise StakeError("bad_stake", _error("bad_stake", lang, text=typed, kinds=kinds))
     # int() would also take "+5", "1_000" or "٣": only plain digits are a stake here.
     chips: object = int(chips_text) if chips_text.isascii() and chips_text.isdigit() else None
     try:
@@ -51,10 +56,10 @@ def parse_stake(text: str, game: str, lang: Lang = "en") -> StakeTerms:
         other = next((g for g, ks in KINDS.items() if kind in ks), game)
         raise StakeError(
             e.code,
-            t(
-                f"stake_err_{e.code}",
+            _error(
+                e.code,
                 lang,
-                text=text,
+                text=typed,
                 kind=kind,
                 kinds=kinds,
                 chips=chips_text,
@@ -91,8 +96,8 @@ def transfers(nets: Sequence[int]) -> list[tuple[int, int, int]]:
 
 
 def stake_words(terms: StakeTerms, lang: Lang) -> str:
-    """The terms in words: "10 chips per game" / "10 фишек за партию"."""
-    return t(f"stake_{terms.kind}", lang, chips=count(terms.chips, "chip", lang))
+    """The terms in words: "10 chips per game" (``stakes.<kind>``)."""
+    return text(f"stakes.{terms.kind}", lang, chips=count(terms.chips, "chip", lang))
 
 
 def _signed(n: int, lang: Lang) -> str:
@@ -119,33 +124,31 @@ class Tally:
         self.games += 1
 
     def payment_line(self, payer: int, payee: int, chips: int, lang: Lang) -> str:
-        """ "Computer 1 pays you: 10 chips" / "Компьютер 1 платит вам: 10 фишек"."""
-        who, whom = self.names[payer], self.names[payee]
-        amount = count(chips, "chip", lang)
-        if lang == "ru":
-            verb = ru_verb(who, "платит", "платите")
-            to = ru_case(whom, "dat")
-        else:
-            verb = "pay" if who == t("you", "en") else "pays"
-            to = "you" if whom == t("you", "en") else whom
-        return t("stake_pays", lang, payer=who, verb=verb, payee=to, chips=amount)
+        """ "Computer 1 pays you: 10 chips" (``stakes.pays``)."""
+        return text(
+            "stakes.pays",
+            lang,
+            payer=self.names[payer],
+            payee=self.names[payee],
+            chips=count(chips, "chip", lang),
+        )
 
     def nets_line(self, nets: Sequence[int], lang: Lang) -> str:
         return ", ".join(f"{self.names[s]} {_signed(n, lang)}" for s, n in enumerate(nets))
 
     def game_lines(self, nets: Sequence[int], lang: Lang) -> list[str]:
         """What one game's settlement prints: the terms, every payment, each seat's net."""
-        lines = [t("stake_settled", lang, terms=stake_words(self.terms, lang))]
+        lines = [text("stakes.settled", lang, terms=stake_words(self.terms, lang))]
         paid = transfers(nets)
         lines += ["  " + self.payment_line(a, b, c, lang) for a, b, c in paid]
         if not paid:
-            lines.append("  " + t("stake_nobody_pays", lang))
-        lines.append(t("stake_net", lang, list=self.nets_line(nets, lang)))
+            lines.append("  " + text("stakes.nobody_pays", lang))
+        lines.append(text("stakes.net", lang, list=self.nets_line(nets, lang)))
         return lines
 
     def session_lines(self, lang: Lang) -> list[str]:
         """The totals over the session's finished games, and who owes whom for them."""
-        lines = [t("stake_session", lang, n=self.games)]
+        lines = [text("stakes.session", lang, n=self.games)]
         lines += ["  " + self.payment_line(a, b, c, lang) for a, b, c in transfers(self.totals)]
-        lines.append(t("stake_net", lang, list=self.nets_line(self.totals, lang)))
+        lines.append(text("stakes.net", lang, list=self.nets_line(self.totals, lang)))
         return lines

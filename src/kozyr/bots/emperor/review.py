@@ -8,12 +8,13 @@ from __future__ import annotations
 from kozyr.bots.search import Ranked
 from kozyr.games.base import GameState, Observation
 from kozyr.games.emperor import EmperorObservation, EmperorState
+from kozyr.texts import both
 
 from .search import EmperorSearch
 
 __all__ = ["BLUNDER", "MISTAKE", "UNIT", "hindsight", "hint", "rank"]
 
-UNIT = ("tricks", "взяток")
+UNIT = both("review.unit.emperor")
 MISTAKE = 0.5
 BLUNDER = 1.5
 

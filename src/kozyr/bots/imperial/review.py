@@ -22,6 +22,7 @@ from collections.abc import Callable
 from kozyr.bots.search import Ranked, pimc
 from kozyr.games.base import GameState, Observation
 from kozyr.games.imperial import IMPERIAL_POINTS, ImperialObservation, ImperialState
+from kozyr.texts import both
 
 from .heuristic import playout
 from .sampler import Sampler
@@ -31,7 +32,7 @@ from .value import play_record
 
 __all__ = ["BLUNDER", "MISTAKE", "SOLVE_WITHIN", "UNIT", "hindsight", "hint", "points", "rank"]
 
-UNIT = ("points", "очков")
+UNIT = both("review.unit.imperial")
 MISTAKE = 2.0
 """Half an honour or more lost: a mistake."""
 BLUNDER = 8.0

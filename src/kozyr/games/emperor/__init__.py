@@ -1,4 +1,4 @@
-"""Emperor (Император): the rules engine (rulings E1-E12 in docs/rulings.md, players' and
+"""Emperor: the rules engine (rulings E1-E12 in docs/rulings.md, players' and
 developers' rules in docs/rules-emperor.md).
 
 >>> from kozyr.cards import parse_cards

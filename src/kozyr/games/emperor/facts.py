@@ -10,7 +10,7 @@ __all__ = ["DECISION_KINDS", "PANELS", "RANK_ORDER", "SCORE_COLUMNS", "UNIT"]
 RANK_ORDER: tuple[int, ...] = tuple(reversed(RANKS))
 """Ranks high to low within a suit: ace high, A K Q J 10 ... 2 (E1)."""
 UNIT = "round"
-"""What one hand of the game is called: Emperor plays a fixed number of rounds (туры)."""
+"""What one hand of the game is called: Emperor plays a fixed number of rounds."""
 SCORE_COLUMNS = ("title", "this_round", "total")
 """The score table's columns after the player's name (the page's message keys)."""
 DECISION_KINDS = ("exchange", "bargain", "trump")

@@ -19,6 +19,7 @@ from typing import Any
 
 from kozyr.games.emperor.options import EmperorOptions
 from kozyr.games.markets import Event, Market, seat_outcomes
+from kozyr.texts import both
 
 __all__ = ["CATALOGUE", "TRICKS_PER_ROUND"]
 
@@ -45,7 +46,7 @@ class EmperorMarkets:
                     0,
                     seats,
                     {},
-                    ("Who becomes Emperor", "Кто станет Императором"),
+                    both("markets.emperor.emperor"),
                 )
             ]
         n = scope
@@ -58,7 +59,7 @@ class EmperorMarkets:
                 n,
                 seats,
                 {"round": n},
-                (f"Who is King after round {n}", f"Кто будет Королём после тура {n}"),
+                both("markets.emperor.king_after", round=n),
             )
         ]
         if n >= 2:
@@ -69,10 +70,7 @@ class EmperorMarkets:
                     n,
                     ("over", "under"),
                     {"round": n, "line": TRICKS_PER_ROUND // 2},
-                    (
-                        f"Round {n}: the King takes over or under 6.5 tricks",
-                        f"Тур {n}: Король возьмёт больше или меньше 6,5 взятки",
-                    ),
+                    both("markets.emperor.king_tricks", round=n),
                 )
             )
         if n >= opts.bargain_from:
@@ -83,7 +81,7 @@ class EmperorMarkets:
                     n,
                     ("yes", "no"),
                     {"round": n},
-                    (f"Round {n}: a bargain is struck", f"Тур {n}: состоится откуп"),
+                    both("markets.emperor.bargain", round=n),
                 )
             )
         return out

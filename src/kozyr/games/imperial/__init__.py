@@ -1,4 +1,4 @@
-"""Imperial (Империал): the exact rules engine (rulings I1-I13 in docs/rulings.md).
+"""Imperial: the exact rules engine (rulings I1-I13 in docs/rulings.md).
 
 >>> from kozyr.games.imperial import ImperialOptions, ImperialState
 >>> state = ImperialState.new(ImperialOptions(players=3), seed=7)

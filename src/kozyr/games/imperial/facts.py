@@ -8,7 +8,7 @@ from kozyr.games.imperial.card_tables import RANK_ORDER
 __all__ = ["DECISION_KINDS", "PANELS", "RANK_ORDER", "SCORE_COLUMNS", "UNIT"]
 
 UNIT = "deal"
-"""What one hand of the game is called: Imperial plays deals (сдачи) to a target."""
+"""What one hand of the game is called: Imperial plays deals to a target."""
 SCORE_COLUMNS = ("imperials", "points", "tricks")
 """The score table's columns after the player's name (the page's message keys)."""
 DECISION_KINDS: tuple[str, ...] = ()

@@ -1,4 +1,5 @@
-"""Imperial's markets for spectators (B4): "ставя на первый империал, количество взяток".
+"""Imperial's markets for spectators (B4): "betting on the first imperial, the number of
+tricks", as the seed says.
 
 Game markets: the winner (I12) and who marks the first imperial of the game. For every
 deal: who marks the first imperial in it (or nobody), each player's tricks in buckets
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kozyr.games.markets import VOID, Event, Market, seat_outcomes
+from kozyr.texts import both
 
 __all__ = ["CATALOGUE", "TRICK_BUCKETS", "bucket"]
 
@@ -52,7 +54,7 @@ class ImperialMarkets:
                     0,
                     seats,
                     {},
-                    ("Who wins the game", "Кто выиграет партию"),
+                    both("markets.imperial.winner"),
                 ),
                 Market(
                     "game.first_mark",
@@ -60,7 +62,7 @@ class ImperialMarkets:
                     0,
                     seats,
                     {},
-                    ("Who marks the first imperial", "Кто первым маркирует империал"),
+                    both("markets.imperial.first_mark"),
                 ),
             ]
         n = scope
@@ -71,10 +73,7 @@ class ImperialMarkets:
                 n,
                 (*seats, "nobody"),
                 {"deal": n},
-                (
-                    f"Deal {n}: who marks the first imperial",
-                    f"Сдача {n}: кто первым маркирует империал",
-                ),
+                both("markets.imperial.deal_first_mark", deal=n),
             )
         ]
         buckets = tuple(name for name, _, _ in TRICK_BUCKETS)
@@ -86,7 +85,7 @@ class ImperialMarkets:
                     n,
                     buckets,
                     {"deal": n, "seat": s},
-                    (f"Deal {n}: tricks of seat {s + 1}", f"Сдача {n}: взятки места {s + 1}"),
+                    both("markets.imperial.tricks", deal=n, seat=s + 1),
                 )
             )
         out.append(
@@ -96,7 +95,7 @@ class ImperialMarkets:
                 n,
                 ("yes", "no"),
                 {"deal": n},
-                (f"Deal {n}: a capot", f"Сдача {n}: капот"),
+                both("markets.imperial.capot", deal=n),
             )
         )
         return out

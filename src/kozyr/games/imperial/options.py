@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from kozyr.games.base import OptionsError, check_option, checked_options, shown_option
+from kozyr.games.base import OptionsError, check_option, checked_options
 from kozyr.games.stakes import MAX_CHIPS
 
 __all__ = ["MAX_TARGET", "MIN_TARGET", "RANGES", "STORED_RANGES", "ImperialOptions"]
@@ -71,10 +71,7 @@ class ImperialOptions:
         for name, (low, high) in STORED_RANGES.items():
             check_option(name, getattr(self, name), low, high)
         if not isinstance(self.must_head, bool):
-            raise OptionsError(
-                f"must_head must be true or false, not {shown_option(self.must_head, 'en')}",
-                f"Параметр «must_head»: true или false, а не {shown_option(self.must_head, 'ru')}",
-            )
+            raise OptionsError.of("games.option.bool", self.must_head, name="must_head")
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], *, stored: bool = False) -> ImperialOptions:

@@ -25,13 +25,14 @@ from kozyr.server.accounts import names
 from kozyr.server.runtime.config import Settings
 from kozyr.server.storage.store import NameTaken, Store, User
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import both
 
 COOKIE = "kozyr_session"
 NAME_RE = re.compile(r"[\w][\w .\-]{1,29}")
 
 _hasher = PasswordHasher()
 
-_RESERVED = frozenset(names.skeleton(n) for n in ("deleted", "удалён", "удален"))
+_RESERVED = frozenset(names.skeleton(n) for n in names.DELETED_NAMES)
 """What a deleted account shows as (``kozyr.server.account_changes``): nobody's name."""
 
 
@@ -46,10 +47,10 @@ def verify_password(password_hash: str, password: str) -> bool:
         return False
 
 
-def _refused(code: str, english: str, russian: str, status: int = 400) -> ProtocolError:
-    error = ProtocolError(code, english, status)
-    error.message_ru = russian
-    return error
+def _refused(code: str, key: str, status: int = 400) -> ProtocolError:
+    """``code`` worded by the catalogue's ``key`` (what exactly is wrong)."""
+    english, russian = both(key)
+    return ProtocolError(code, english, status, message_ru=russian)
 
 
 def check_name(name: object) -> str:
@@ -65,27 +66,15 @@ def check_name(name: object) -> str:
             "bad_name", "A name is 2-30 letters, digits, spaces, dots, dashes or underscores."
         )
     if clean.casefold().startswith("guest-"):
-        raise _refused(
-            "bad_name",
-            "Names starting with guest- are for guests.",
-            "Имена, начинающиеся с guest-, только для гостей.",
-        )
+        raise _refused("bad_name", "accounts.name.guest_prefix")
     if names.skeleton(clean) in _RESERVED:
-        raise _refused(
-            "bad_name",
-            "That name is reserved: deleted accounts show as it.",
-            "Это имя занято под удалённые учётные записи.",
-        )
+        raise _refused("bad_name", "accounts.name.deleted")
     if names.reserved_word(clean) is not None:
         # bots, guests and the system: the server names those itself (guests and bots
         # never pass here), so a person's name may not read as one of them
         raise ProtocolError("reserved_name")
     if names.mixes_scripts(clean):
-        raise _refused(
-            "bad_name",
-            "A name may not mix alphabets (such as Latin and Cyrillic letters).",
-            "В имени нельзя смешивать алфавиты (например, латиницу и кириллицу).",
-        )
+        raise _refused("bad_name", "accounts.name.mixed_scripts")
     return clean
 
 

@@ -174,6 +174,11 @@ RESERVED_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 """Words a person's name may not hold as a word of its own (see :func:`reserved_word`)."""
 
+DELETED_NAMES: tuple[str, ...] = ("deleted", "удалён", "удален")
+"""What a deleted account shows as (``kozyr.server.profiles.DELETED``, which the page
+writes in its language), with and without the ё: no person's name may read as one of
+them (:func:`kozyr.server.accounts.auth.check_name` compares skeletons)."""
+
 
 def _reserved_letters(text: str) -> str:
     return text.casefold().translate(_RESERVED_FOLD)

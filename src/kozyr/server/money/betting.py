@@ -38,6 +38,7 @@ from kozyr.server.storage import models as m
 from kozyr.server.storage.leases import Fenced
 from kozyr.server.storage.store import Store, TableRow, User, now_ms
 from kozyr.server.transport.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
+from kozyr.texts import both
 
 __all__ = [
     "MAX_BETS_PER_MARKET",
@@ -418,26 +419,20 @@ def _check_balance(held: int, chips: int) -> None:
     if held <= 0:
         raise ProtocolError("no_chips", status=409)
     if chips > held:
+        english, russian = both("chips.bet.insufficient", held=held, chips=chips)
         raise ProtocolError(
             "insufficient_chips",
-            f"You hold {held} chips; the bet is {chips}.",
+            english,
             409,
-            message_ru=f"Ваш баланс: {held}; ставка: {chips}.",
+            message_ru=russian,
             reason={"code": "insufficient_chips", "params": {"balance": held, "chips": chips}},
         )
 
 
 def holds_bets(chips: int) -> ProtocolError:
     """B4: a person with ``chips`` in open bets on a table may not take a seat at it."""
-    return ProtocolError(
-        "holds_bets",
-        f"You have {chips} chips in open bets on this table, and a player cannot bet on "
-        "his own game: you cannot take a seat here.",
-        409,
-        message_ru=f"У вас {chips} фишек в открытых ставках на этот стол, а игрок не может "
-        "ставить на свою партию: занять место за этим столом нельзя.",
-        params={"chips": chips},
-    )
+    english, russian = both("chips.bet.holds_bets", chips=chips)
+    return ProtocolError("holds_bets", english, 409, message_ru=russian, params={"chips": chips})
 
 
 def _settlement_key_sql() -> Any:

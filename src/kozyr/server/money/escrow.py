@@ -23,6 +23,7 @@ from kozyr.server.money.ledger import Account
 from kozyr.server.play.games import game_of, settle_result
 from kozyr.server.storage.store import TableRow
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import both
 
 __all__ = [
     "Short",
@@ -70,11 +71,12 @@ def row_hold(row: TableRow) -> int | None:
 
 
 def stake_too_high(balance: int, hold: int) -> ProtocolError:
+    english, russian = both("chips.stake_too_high", balance=balance, hold=hold)
     return ProtocolError(
         "stake_too_high",
-        f"Your balance is {balance} chips; this table holds {hold} from each player.",
+        english,
         409,
-        message_ru=f"На вашем счёте {balance} фишек; этот стол удерживает {hold} с каждого игрока.",
+        message_ru=russian,
         params={"balance": balance, "hold": hold},
     )
 

@@ -23,6 +23,7 @@ from kozyr.server.money.ledger import Account
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store, User, now_ms
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import both
 
 __all__ = [
     "GUEST_WELCOME",
@@ -189,13 +190,8 @@ async def top_up(store: Store, user: User, key: str, day: str | None = None) -> 
             ).first()
             if earlier is not None:
                 if earlier.day != day:
-                    raise ProtocolError(
-                        "key_reused",
-                        f"That key was used for the top-up of {earlier.day}; use a new key.",
-                        409,
-                        message_ru=f"Этот ключ уже использован для пополнения {earlier.day}; "
-                        "нужен новый ключ.",
-                    )
+                    english, russian = both("chips.top_up.key_reused", day=earlier.day)
+                    raise ProtocolError("key_reused", english, 409, message_ru=russian)
                 again = await _answer(conn, user.id, key, day, int(earlier.amount))
                 again.pop("tx_id")
                 return again
@@ -249,29 +245,24 @@ async def _answer(
 
 def _not_due(balance: int, held: int) -> ProtocolError:
     if not held:
-        return ProtocolError(
-            "top_up_not_due",
-            f"Your balance is {balance} chips: a top-up is for balances below {TOP_UP_TO}.",
-            409,
-            message_ru=f"На вашем счёте {balance} фишек: пополнение положено только "
-            f"при балансе меньше {TOP_UP_TO}.",
-            params={"balance": balance, "held": held},
+        english, russian = both("chips.top_up.not_due", balance=balance, top_up_to=TOP_UP_TO)
+    else:
+        english, russian = both(
+            "chips.top_up.not_due_held",
+            total=balance + held,
+            balance=balance,
+            held=held,
+            top_up_to=TOP_UP_TO,
         )
     return ProtocolError(
         "top_up_not_due",
-        f"You have {balance + held} chips: {balance} in your wallet and {held} held in escrow "
-        f"and open bets. A top-up is for fewer than {TOP_UP_TO} in all.",
+        english,
         409,
-        message_ru=f"У вас {balance + held} фишек: {balance} на счёте и {held} в залоге и "
-        f"открытых ставках. Пополнение положено, только если всего меньше {TOP_UP_TO}.",
+        message_ru=russian,
         params={"balance": balance, "held": held},
     )
 
 
 def _not_due_today() -> ProtocolError:
-    return ProtocolError(
-        "top_up_not_due",
-        "You have already claimed today's top-up; the next one is due tomorrow (UTC).",
-        409,
-        message_ru="Сегодняшнее пополнение уже получено; следующее — завтра (UTC).",
-    )
+    english, russian = both("chips.top_up.claimed_today")
+    return ProtocolError("top_up_not_due", english, 409, message_ru=russian)

@@ -56,6 +56,7 @@ from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store, TableRow, User, insert_new, now_ms
 from kozyr.server.tables.lobby import Lobby
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import both
 
 __all__ = ["DEFAULT_LEVEL", "MAX_RUNNING", "REVIEW_SEED", "STALE_MS", "Reviews"]
 
@@ -236,12 +237,8 @@ class Reviews:
             # started it after ``jobs`` was read
             return await self._join_or_busy(row.id, level)
         if self._closed:
-            raise ProtocolError(
-                "busy",
-                "The server is stopping; try again.",
-                503,
-                message_ru="Сервер останавливается; попробуйте снова.",
-            )
+            english, russian = both("review.server_stopping")
+            raise ProtocolError("busy", english, 503, message_ru=russian)
         before = next((j for j in jobs if j.level == level), None)
         try:
             job = await self._claim(row, level, user.id, before, one_per_user=True)
@@ -253,7 +250,8 @@ class Reviews:
                 stored = await self._stored(row.id)
                 if stored is not None:
                     return 200, await self._done(row.id, stored)
-                raise ProtocolError("busy", "Try again.", 503, message_ru="Попробуйте снова.")
+                english, russian = both("review.try_again")
+                raise ProtocolError("busy", english, 503, message_ru=russian)
             return 202, self._json(now)
         return 202, job.to_json()
 

@@ -27,20 +27,13 @@ from kozyr.server.storage.store import TableRow
 from kozyr.server.tables.lobby import replay_row
 from kozyr.server.transport.jsonsafe import BadJson, parse_json
 from kozyr.server.transport.protocol import ERRORS, ProtocolError
+from kozyr.texts import TEXTS, both
 
 MAX_UPLOAD = 512 * 1024
 """Bytes of an uploaded record (a long real game's record is well under 100 KB)."""
 MAX_UPLOAD_ACTIONS = 5000
 """Actions of an uploaded record: random play of the longest default game (Imperial, 3
 players, to 5) takes at most about 530, a 4-player Emperor of 10 rounds about 600."""
-
-MESSAGES: dict[str, tuple[str, str]] = {
-    "not_finished": (
-        "The game is not over: its hands are still secret.",
-        "Партия не окончена: карты игроков ещё тайна.",
-    ),
-    "bad_record": ("The record does not replay: {detail}", "Запись не воспроизводится: {detail}"),
-}
 
 
 class UploadError(Exception):
@@ -50,14 +43,10 @@ class UploadError(Exception):
 
 
 def _error(code: str, status: int, detail: str = "") -> JSONResponse:
-    en, ru = MESSAGES.get(code) or ERRORS[code]
+    key = f"protocol.replay.{code}"
+    en, ru = both(key, detail=detail) if key in TEXTS else ERRORS[code]
     return JSONResponse(
-        {
-            "type": "error",
-            "code": code,
-            "message": en.format(detail=detail),
-            "message_ru": ru.format(detail=detail),
-        },
+        {"type": "error", "code": code, "message": en, "message_ru": ru},
         status_code=status,
     )
 

@@ -15,6 +15,7 @@ from markdown_it import MarkdownIt
 import kozyr
 from kozyr.games import GAMES
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import Lang, template
 
 router = APIRouter()
 
@@ -24,9 +25,9 @@ _PLACES = (
     Path(kozyr.__file__).resolve().parent / "rules",
     Path(kozyr.__file__).resolve().parents[2] / "docs",
 )
-_LANGS = ("en", "ru")
-_OTHER = {"en": ("ru", "Русский"), "ru": ("en", "English")}
-_BACK = {"en": "Back to the game", "ru": "Вернуться к игре"}
+_LANGS: dict[str, tuple[Lang, Lang]] = {"en": ("en", "ru"), "ru": ("ru", "en")}
+"""Each language of the pages, as the query names it, and the other one (the page links
+to itself in it, naming that language in itself)."""
 
 
 def _source(game: str, lang: str) -> Path | None:
@@ -46,13 +47,15 @@ def _render(game: str, lang: str) -> str | None:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     body = md.render(path.read_text(encoding="utf-8"))
     title = GAMES[game].title[0 if lang == "en" else 1]
-    other, other_name = _OTHER[lang]
+    this, other = _LANGS[lang]
+    other_name = template("pages.language", other)
+    back = template("pages.back_to_game", this)
     return (
         f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title>"
         '<link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/css/kozyr.css"></head>'
-        f'<body class="rules-page"><nav class="rules-nav"><a href="/">{_BACK[lang]}</a> · '
+        f'<body class="rules-page"><nav class="rules-nav"><a href="/">{back}</a> · '
         f'<a href="/rules/{game}?lang={other}" hreflang="{other}">{other_name}</a></nav>'
         f'<main class="rules-text">{body}</main></body></html>'
     )

@@ -10,9 +10,9 @@ from fastapi.responses import JSONResponse
 
 from kozyr.server.accounts import auth, ratings
 from kozyr.server.routes.common import need_user, server_of
-from kozyr.server.tables.lobby import page_bounds
 from kozyr.server.tables.table_ops import table_json
 from kozyr.server.transport.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
+from kozyr.server.transport.paging import page_bounds
 
 router = APIRouter()
 

@@ -34,36 +34,15 @@ from kozyr.server.storage.store import Seat, Store, TableRow, User
 from kozyr.server.tables.ownership import Ownership
 from kozyr.server.tables.table import Table
 from kozyr.server.tables.views import table_commitment, table_info, view_of
+from kozyr.server.transport.paging import PAGE
 from kozyr.server.transport.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 
 log = logging.getLogger("kozyr.server.tables.lobby")
 
 T = TypeVar("T")
 
-PAGE = 50
-"""Tables in a lobby page unless the client asks for fewer (or more, up to MAX_PAGE)."""
-MAX_PAGE = 100
-MAX_OFFSET = 1_000_000_000
 NOTICE_DELAY = 0.1
 """Seconds the lobby gathers table changes before it tells its watchers of them."""
-
-
-def _whole(value: Any, name: str, default: int, low: int, high: int) -> int:
-    if value is None or value == "":
-        return default
-    if isinstance(value, str):
-        # str.isdigit also takes other scripts' digits and superscripts: ASCII only
-        if not (value.isascii() and value.isdigit()) or len(value) > 10:
-            raise ProtocolError("bad_request", f"{name} must be a whole number {low}-{high}.")
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ProtocolError("bad_request", f"{name} must be a whole number {low}-{high}.")
-    return value
-
-
-def page_bounds(offset: Any, limit: Any) -> tuple[int, int]:
-    """A lobby page's ``offset`` and ``limit`` from a query string or a frame."""
-    return _whole(offset, "offset", 0, 0, MAX_OFFSET), _whole(limit, "limit", PAGE, 1, MAX_PAGE)
 
 
 def may_see(row: TableRow, user: User | None, invite: Any) -> bool:
@@ -441,10 +420,10 @@ class Lobby:
             "limit": limit,
         }
 
-    def lobby_frame(self, offset: Any = None, limit: Any = None) -> dict[str, Any]:
-        """The WebSocket ``lobby`` frame: one page of tables and how many there are."""
-        first, size = page_bounds(offset, limit)
-        return {"v": VERSION, "type": "lobby", **self.page(None, first, size)}
+    def lobby_frame(self, offset: int = 0, limit: int = PAGE) -> dict[str, Any]:
+        """The WebSocket ``lobby`` frame: one page of tables and how many there are (the
+        bounds were checked with the frame, ``transport.frames.LobbyFrame``)."""
+        return {"v": VERSION, "type": "lobby", **self.page(None, offset, limit)}
 
     async def stored(self, table_id: str, user: User | None, invite: Any) -> TableRow:
         """A table's committed row, if the caller may see it; else 404 ``no_table``."""

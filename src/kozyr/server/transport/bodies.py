@@ -24,6 +24,7 @@ from starlette.requests import ClientDisconnect
 
 from kozyr.server.transport.jsonsafe import BadJson, BadText, parse_json
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.texts import both
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -46,8 +47,8 @@ class FieldError(ProtocolError):
     """A refused field: the code of ``FIELD_CODES`` and messages naming the field."""
 
     def __init__(self, where: str, problem: str, code: str = "bad_request") -> None:
-        super().__init__(code, f"{where}: {problem}", 400)
-        self.message_ru = f"Неверное поле «{where}»."
+        english, russian = both("protocol.field", where=where, problem=problem)
+        super().__init__(code, english, 400, message_ru=russian)
 
 
 def field_error(errors: Sequence[Any], codes: dict[str, str] | None = None) -> FieldError:

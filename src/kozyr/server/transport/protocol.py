@@ -1,11 +1,13 @@
-"""The WebSocket protocol's vocabulary: version, frame types, error codes and messages,
-and the per-connection outgoing queue (see ``docs/protocol.md``)."""
+"""The WebSocket protocol's vocabulary: version, frame types, error codes (their messages
+are in the catalogue, :mod:`kozyr.texts.protocol`), and the per-connection outgoing queue
+(see ``docs/protocol.md``)."""
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 import orjson
@@ -13,6 +15,7 @@ import orjson
 from kozyr.cards import CardError
 from kozyr.games.base import IllegalAction
 from kozyr.server.storage.store import User
+from kozyr.texts import AREAS, both
 
 VERSION = 1
 
@@ -21,226 +24,12 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 # Client -> server frame types
 CLIENT_TYPES = ("hello", "action", "back", "unwatch", "lobby", "ping")
 
-ERRORS: dict[str, tuple[str, str]] = {
-    "bad_json": ("The frame is not valid JSON.", "Кадр не является корректным JSON."),
-    "bad_frame": ("The frame is not a valid message.", "Кадр не является корректным сообщением."),
-    "too_large": ("The frame is larger than 64 KB.", "Кадр больше 64 КБ."),
-    "unknown_type": ("Unknown message type.", "Неизвестный тип сообщения."),
-    "bad_version": ("Unsupported protocol version.", "Неподдерживаемая версия протокола."),
-    "no_table": ("No such table.", "Такого стола нет."),
-    "moved": (
-        "This table is now run by another server process; reconnect to resume.",
-        "Этот стол теперь ведёт другой процесс сервера; переподключитесь, чтобы продолжить.",
-    ),
-    "cluster_unavailable": (
-        "The server processes cannot reach each other (Redis is unavailable); reconnect.",
-        "Процессы сервера не могут связаться друг с другом (Redis недоступен); переподключитесь.",
-    ),
-    "not_watching": (
-        "Send a hello for this table first.",
-        "Сначала отправьте hello для этого стола.",
-    ),
-    "not_seated": ("You do not hold a seat at this table.", "Вы не сидите за этим столом."),
-    "not_started": ("The game has not started yet.", "Игра ещё не началась."),
-    "game_over": ("The game is over.", "Игра окончена."),
-    "not_your_turn": ("It is not your turn.", "Сейчас не ваш ход."),
-    "illegal_action": ("That move is not allowed here.", "Этот ход здесь не разрешён."),
-    "busy": ("The server could not save the move; try again.", "Сервер не смог сохранить ход."),
-    "stopping": (
-        "The server is restarting and takes no moves; reconnect in a moment and play again.",
-        "Сервер перезапускается и не принимает ходы; переподключитесь чуть позже и сходите снова.",
-    ),
-    # Lobby and accounts: the English text may be more precise; the Russian names the problem.
-    "unauthorized": ("Sign in or play as a guest first.", "Сначала войдите или играйте как гость."),
-    "bad_game": ("The game must be imperial or emperor.", "Игра должна быть imperial или emperor."),
-    "bad_lang": ("The language must be en or ru.", "Язык должен быть en или ru."),
-    "no_rules": ("The rules of this game are not installed.", "Правила этой игры не установлены."),
-    "bad_options": ("Bad game options.", "Неверные параметры игры."),
-    "bad_seat": ("No such seat.", "Такого места нет."),
-    "bad_bots": ("Bad bot seats or levels (levels are 1-5).", "Неверные боты (уровни 1-5)."),
-    "bad_timeout": ("Bad turn time.", "Неверное время на ход."),
-    "bad_name": (
-        "A name is 2-30 letters, digits, spaces, dots, dashes or underscores.",
-        "Имя: 2-30 букв, цифр, пробелов, точек, дефисов или подчёркиваний.",
-    ),
-    "reserved_name": (
-        "That name reads as a bot, a guest or the system: choose another.",
-        "Это имя читается как имя бота, гостя или системы: выберите другое.",
-    ),
-    "bad_password": ("A password is 8-200 characters.", "Пароль: от 8 до 200 символов."),
-    "name_taken": ("That name is taken.", "Это имя уже занято."),
-    "bad_login": ("Wrong name or password.", "Неверное имя или пароль."),
-    "not_open": ("The game has already started.", "Игра уже началась."),
-    "already_seated": ("You already hold a seat here.", "Вы уже сидите за этим столом."),
-    "table_full": ("The table is full.", "Все места заняты."),
-    "seat_taken": ("That seat is taken.", "Это место занято."),
-    "not_creator": ("Only the table's creator may do that.", "Это может только создатель стола."),
-    "no_bot": ("There is no bot in that seat.", "На этом месте нет бота."),
-    "stale": ("The game moved on.", "Игра уже ушла вперёд."),
-    "duplicate": ("That action id was already used.", "Этот номер действия уже использован."),
-    "too_many_tables": (
-        "You have too many unfinished tables; finish or leave some first.",
-        "У вас слишком много незаконченных столов; сначала доиграйте или покиньте некоторые.",
-    ),
-    "too_many_bot_tables": (
-        "Too many unfinished tables of bots alone (yours or the server's); "
-        "watch one to its end first.",
-        "Слишком много незаконченных столов, где играют одни боты (ваших или на сервере); "
-        "сначала досмотрите какой-нибудь до конца.",
-    ),
-    "upload_too_large": ("The record is larger than 512 KB.", "Запись больше 512 КБ."),
-    "too_many_actions": (
-        "The record has more than 5000 actions.",
-        "В записи больше 5000 ходов.",
-    ),
-    # HTTP hardening (docs/protocol.md, "Requests the server refuses")
-    "bad_host": (
-        "This server does not answer to that host name.",
-        "Сервер не отвечает на это имя хоста.",
-    ),
-    "bad_origin": (
-        "Requests from that page's origin are not allowed.",
-        "Запросы со страницы с этим источником (Origin) запрещены.",
-    ),
-    "bad_content_type": (
-        "The body must be JSON (Content-Type: application/json).",
-        "Тело запроса должно быть JSON (Content-Type: application/json).",
-    ),
-    "bad_request": ("A field of the request is missing or wrong.", "Неверное поле запроса."),
-    "too_many_attempts": (
-        "Too many sign-in attempts; wait a little and try again.",
-        "Слишком много попыток входа; подождите немного и попробуйте снова.",
-    ),
-    "too_many_accounts": (
-        "Too many new accounts from this address; try again later.",
-        "С этого адреса создано слишком много учётных записей; попробуйте позже.",
-    ),
-    "name_confusable": (
-        "That name looks like a name that is taken.",
-        "Это имя похоже на уже занятое.",
-    ),
-    "slow_request": (
-        "The request body took too long to arrive.",
-        "Тело запроса передавалось слишком долго.",
-    ),
-    "too_many_connections": (
-        "Too many open connections for this account or address.",
-        "Слишком много открытых соединений для этой учётной записи или адреса.",
-    ),
-    "flood": (
-        "Too many frames per second.",
-        "Слишком много кадров в секунду.",
-    ),
-    # Spectators' bets (docs/betting.md)
-    "no_market": ("There is no such market at this table.", "За этим столом нет такого рынка."),
-    "bad_outcome": (
-        "That is not one of the market's outcomes.",
-        "Такого исхода у этого рынка нет.",
-    ),
-    "market_closed": (
-        "The market is closed: what it is about has been dealt.",
-        "Рынок закрыт: то, о чём он, уже сдано.",
-    ),
-    "market_settled": ("The market is already settled.", "Рынок уже рассчитан."),
-    "seated_cannot_bet": (
-        "Players of a table cannot bet on it.",
-        "Игроки стола не могут делать ставки на него.",
-    ),
-    "holds_bets": (
-        "You have bets on this table; a player cannot bet on his own game.",
-        "У вас есть ставки на этот стол; игрок не может ставить на свою партию.",
-    ),
-    "too_many_bets": (
-        "At most 10 bets a person on one market.",
-        "Не больше 10 ставок одного человека на один рынок.",
-    ),
-    "bad_bet_chips": (
-        "A bet is a whole number of chips, at least 1.",
-        "Ставка: целое число фишек, не меньше 1.",
-    ),
-    "no_chips": ("You have no chips to bet.", "У вас нет фишек для ставки."),
-    "insufficient_chips": (
-        "You do not hold that many chips.",
-        "У вас нет столько фишек.",
-    ),
-    # Ratings, profiles and account changes (docs/ratings.md)
-    "rated_needs_account": (
-        "Guests are not rated: make an account to sit at a rated table.",
-        "Гости не получают рейтинг: чтобы сесть за рейтинговый стол, заведите учётную запись.",
-    ),
-    "no_user": ("No such player.", "Такого игрока нет."),
-    "bad_variant": (
-        "Unknown variant: one of imperial-2p, imperial-3p, emperor-3p, emperor-4p.",
-        "Неизвестный вариант: imperial-2p, imperial-3p, emperor-3p или emperor-4p.",
-    ),
-    "not_for_guests": (
-        "Guests cannot do that: make an account first.",
-        "Гостям это недоступно: сначала заведите учётную запись.",
-    ),
-    "not_guest": (
-        "Only a guest account can be turned into an account.",
-        "Превратить в учётную запись можно только гостевой вход.",
-    ),
-    # Stakes and wallets (docs/chips.md)
-    "bad_stake": (
-        'Stake terms are an object: {"kind": ..., "chips": S}.',
-        'Условия ставки: объект {"kind": ..., "chips": S}.',
-    ),
-    "bad_stake_kind": ("Unknown stake kind.", "Неизвестный вид ставки."),
-    "stake_wrong_game": (
-        "That stake kind belongs to the other game.",
-        "Этот вид ставки относится к другой игре.",
-    ),
-    "bad_stake_chips": (
-        "The stake must be a whole number of chips from 1 to 1,000,000.",
-        "Ставка: целое число фишек от 1 до 1 000 000.",
-    ),
-    "stake_too_high": (
-        "Your balance does not cover what this table holds from each player.",
-        "Вашего баланса не хватает на то, что этот стол удерживает с каждого игрока.",
-    ),
-    "chips_limit": (
-        "That would move or hold more chips than the ledger allows (10^15).",
-        "Это перемещение или баланс больше, чем допускает учёт фишек (10^15).",
-    ),
-    "top_up_not_due": (
-        "No top-up is due now.",
-        "Пополнение сейчас не положено.",
-    ),
-    "key_reused": (
-        "That idempotency key was already used for another request.",
-        "Этот ключ идемпотентности уже использован для другого запроса.",
-    ),
-    # Post-game reviews and hints (docs/review.md)
-    "game_not_finished": (
-        "The game is not finished yet: it can be reviewed once it is over.",
-        "Партия ещё не окончена: разбор возможен после её окончания.",
-    ),
-    "bad_level": (
-        "The review level must be a whole number from 1 to 5.",
-        "Уровень разбора: целое число от 1 до 5.",
-    ),
-    "review_busy": (
-        "One of your reviews is still running; wait until it is done.",
-        "Ваш разбор ещё идёт; дождитесь его окончания.",
-    ),
-    "review_failed": (
-        "The review could not be completed; ask for it again.",
-        "Разбор не удалось завершить; запросите его снова.",
-    ),
-    "hints_on_rated": (
-        "Hints are not allowed at rated tables.",
-        "На рейтинговых столах подсказки запрещены.",
-    ),
-    "hints_off": (
-        "This table was made without hints.",
-        "Этот стол создан без подсказок.",
-    ),
-    "hint_busy": (
-        "A hint for your seat is already being worked out.",
-        "Подсказка для вашего места уже готовится.",
-    ),
-}
+_ERROR = "protocol.error."
+ERRORS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {key.removeprefix(_ERROR): both(key) for key in AREAS["protocol"] if key.startswith(_ERROR)}
+)
+"""Each error code's English and Russian message, from the catalogue
+(:mod:`kozyr.texts.protocol`): what an error says when nothing more precise is given."""
 
 
 class ProtocolError(Exception):
