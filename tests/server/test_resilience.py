@@ -87,8 +87,12 @@ async def test_disconnected_person_is_played_by_a_bot_after_the_grace(server: Se
         seat_b = 1
         # b leaves the connection; after the grace period (1 s here) a bot plays seat 1
         await b.disconnect()
-        await asyncio.sleep(1.5)
-        info = (await a.http.get(f"/api/tables/{table}")).json()["table"]
+        deadline = asyncio.get_running_loop().time() + 30
+        while True:  # the grace runs out (1 s), then the seat is away
+            info = (await a.http.get(f"/api/tables/{table}")).json()["table"]
+            if info["seats"][seat_b]["away"] or asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.05)
         assert info["seats"][seat_b]["away"] is True and not info["seats"][seat_b]["connected"]
         before = info["seq"]
         if a.my_turn(table, 0):

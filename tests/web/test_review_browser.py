@@ -10,6 +10,7 @@ hint test opens a table that allows hints through the page's own form.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -23,7 +24,7 @@ from typing import Any
 
 import pytest
 from tests.server.support import Player, ServerProc
-from tests.web.browsing import BROWSER, Page, _page, clean, create_table, shot
+from tests.web.browsing import BROWSER, Page, _page, clean, create_table, playwright_api, shot
 
 pytestmark = BROWSER
 
@@ -288,7 +289,9 @@ def test_a_finished_review_is_shown_on_opening_the_replay_on_a_phone(
     page.goto(f"{srv.base}/#/replay/{table}")
     page.wait_for_selector("#replay-root .hand .card")
     if page.locator(".review-panel").is_hidden():
-        page.wait_for_timeout(1500)  # the first answer may still be on its way
+        # the first answer may still be on its way; without one, one is asked for below
+        with contextlib.suppress(playwright_api.TimeoutError):
+            page.wait_for_selector(".review-panel", state="visible", timeout=1500)
     if page.locator(".review-panel .review-line").count() == 0:
         page.select_option(".review-level", "1")
         page.click(".review-btn")
