@@ -7,6 +7,7 @@
 // (table_draw.js), the layout TableLayout's (table_layout.js).
 
 import { cardLabel, readTyped } from "./cards.js";
+import { refusalText } from "./refusal.js";
 import { lang, t } from "./i18n.js";
 import { TableExtras } from "./table_extras.js";
 import { HintControl } from "./hints.js";
@@ -33,6 +34,8 @@ export function tableModel(game, obs) {
     trump: obs.trump,
     trumpKnown: obs.trump != null,
     legal: new Set(phase === "play" ? obs.legal_actions : []),
+    // why each card held but not playable is refused, in the engine's words (own turn only)
+    refusals: obs.refusals || {},
     choices: phase === "play" ? [] : obs.legal_actions,
     trick: obs.trick.map(([s, c]) => ({ seat: s, card: c })),
     tricks: obs.tricks,
@@ -266,7 +269,12 @@ export class TableView extends TableDrawing {
       return;
     }
     if (!m.legal.has(card)) {
-      this.flash(() => t("card_not_legal", { card: cardLabel(card, lang()) }));
+      const why = m.refusals[card];
+      this.flash(() =>
+        why
+          ? t("card_refused", { card: cardLabel(card, lang()), reason: refusalText(why, lang()) })
+          : t("card_not_legal", { card: cardLabel(card, lang()) }),
+      );
       return;
     }
     this.send(card);
