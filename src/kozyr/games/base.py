@@ -212,11 +212,16 @@ def refusals(state: GameState, hand: Sequence[str] | None = None) -> dict[str, I
         hand = state.observation(seat).to_json().get("hand") or []
     legal = {state.action_text(a) for a in state.legal_actions()}
     out: dict[str, IllegalAction] = {}
+    # One copy for every try: a refused action leaves a state exactly as it was, so only
+    # a card that is played after all (none is, being outside legal_actions) spoils it.
+    trial = state.clone()
     for card in hand:
         if card in legal:
             continue
         try:
-            state.clone().apply(state.parse_action(card))
+            trial.apply(trial.parse_action(card))
         except IllegalAction as refusal:
             out[card] = refusal
+        else:
+            trial = state.clone()
     return out
