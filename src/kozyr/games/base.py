@@ -11,7 +11,7 @@ spectator. What only one seat may know lives in ``state.observation(seat)``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Protocol, Self, TypeAlias
 
 from kozyr.messages import json_params, message
@@ -184,44 +184,3 @@ class GameState(Protocol):
     def observation(self, seat: int | None) -> Observation: ...
 
     def clone(self) -> Self: ...
-
-
-def refusals(state: GameState, hand: Sequence[str] | None = None) -> dict[str, IllegalAction]:
-    """Why each card the seat to act holds but may not play is refused, in the engine's
-    own words: the card's text -> the :class:`IllegalAction` that playing it raises (on a
-    copy). ``hand``: the seat's cards as text, when the caller has its view at hand. A page
-    or a terminal then tells a player the rule ("You must follow suit (spades)") instead
-    of a bare "not now". Only that seat's hand and the public table go in, so the reasons
-    reveal nothing the seat cannot see.
-
-    >>> from kozyr.games.imperial import ImperialOptions, ImperialState
-    >>> state = ImperialState.new(ImperialOptions(players=2), seed=3)
-    >>> " ".join(state.observation(0).to_json()["hand"])
-    '7S QS KS 8H JH KH AH 10D 9C 10C QC AC'
-    >>> state.play("JD")  # seat 1 leads the jack of diamonds
-    >>> why = refusals(state)  # one diamond, the ten, which seat 0 must play (I7)
-    >>> sorted(why) == sorted("7S QS KS 8H JH KH AH 9C 10C QC AC".split())
-    True
-    >>> why["AH"].message("en"), why["AH"].message("ru")
-    ('You must follow suit (diamonds)', 'Нужно ходить в масть (бубны)')
-    """
-    seat = state.to_act
-    if seat is None:
-        return {}
-    if hand is None:
-        hand = state.observation(seat).to_json().get("hand") or []
-    legal = {state.action_text(a) for a in state.legal_actions()}
-    out: dict[str, IllegalAction] = {}
-    # One copy for every try: a refused action leaves a state exactly as it was, so only
-    # a card that is played after all (none is, being outside legal_actions) spoils it.
-    trial = state.clone()
-    for card in hand:
-        if card in legal:
-            continue
-        try:
-            trial.apply(trial.parse_action(card))
-        except IllegalAction as refusal:
-            out[card] = refusal
-        else:
-            trial = state.clone()
-    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kozyr.games.base import GameState, refusals
+from kozyr.games.base import GameState
 from kozyr.games.dealing import LEGACY, commitment
 from kozyr.server.money.escrow import settlement_info
 from kozyr.server.storage.store import TableRow
@@ -23,16 +23,7 @@ def view_of(state: GameState, seat: int | None, events: bool = False) -> dict[st
     data = state.observation(seat).to_json()
     if not events:
         data.pop("events", None)
-    if seat is not None and seat == state.to_act:
-        data["refusals"] = refusals_json(state, data.get("hand"))
     return data
-
-
-def refusals_json(state: GameState, hand: list[str] | None) -> dict[str, Any]:
-    """Why each card the seat to act holds but may not play is refused, in the engine's
-    words (code, parameters, both messages), so that the page tells the rule the moment
-    such a card is tapped, without a round trip."""
-    return {card: refusal.to_json() for card, refusal in refusals(state, hand).items()}
 
 
 class Views:
@@ -45,7 +36,6 @@ class Views:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self._public: dict[str, Any] | None = None
-        self._why: dict[str, Any] | None = None
 
     def of(self, seat: int | None) -> dict[str, Any]:
         seat_json: Callable[[int], dict[str, Any]] | None = getattr(self.state, "seat_json", None)
@@ -55,12 +45,7 @@ class Views:
             self._public = view_of(self.state, None)
         if seat is None:
             return dict(self._public)
-        own = seat_json(seat)
-        if seat != self.state.to_act:
-            return {**self._public, **own}
-        if self._why is None:  # one seat acts: its reasons are worked out once
-            self._why = refusals_json(self.state, own.get("hand"))
-        return {**self._public, **own, "refusals": self._why}
+        return {**self._public, **seat_json(seat)}
 
 
 def table_info(

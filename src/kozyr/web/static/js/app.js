@@ -314,7 +314,7 @@ function onError(f) {
       return;
     }
     change(store.table, { sentSeq: null }); // refused: the player may choose again on this view
-    store.tableView?.rejected(() => serverMessage(f) || codeText(f.code, 0));
+    store.tableView?.rejected(() => serverMessage(f) || codeText(f.code, 0), f);
     return;
   }
   if (f.code === "stale") return;

@@ -137,7 +137,6 @@ export const MESSAGES = {
   this_round: ["This round", "В этом туре"],
   events: ["Game log", "Ход игры"],
   play_card: ["Play {card}", "Сыграть: {card}"],
-  card_not_legal: ["{card} cannot be played now", "{card} сейчас ходить нельзя"],
   card_refused: ["Not {card}: {reason}", "{card} нельзя: {reason}"],
   card_not_in_hand: ["You do not hold {card}", "У вас нет карты {card}"],
   keyboard_hint: [

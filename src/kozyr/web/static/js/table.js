@@ -34,8 +34,6 @@ export function tableModel(game, obs) {
     trump: obs.trump,
     trumpKnown: obs.trump != null,
     legal: new Set(phase === "play" ? obs.legal_actions : []),
-    // why each card held but not playable is refused, in the engine's words (own turn only)
-    refusals: obs.refusals || {},
     choices: phase === "play" ? [] : obs.legal_actions,
     trick: obs.trick.map(([s, c]) => ({ seat: s, card: c })),
     tricks: obs.tricks,
@@ -268,15 +266,9 @@ export class TableView extends TableDrawing {
       this.flash(() => t("card_not_in_hand", { card: cardLabel(card, lang()) }));
       return;
     }
-    if (!m.legal.has(card)) {
-      const why = m.refusals[card];
-      this.flash(() =>
-        why
-          ? t("card_refused", { card: cardLabel(card, lang()), reason: refusalText(why, lang()) })
-          : t("card_not_legal", { card: cardLabel(card, lang()) }),
-      );
-      return;
-    }
+    // A card the rules refuse goes to the server all the same: it is not played, and its
+    // refusal names the rule in the engine's own words (rejected), which the page does
+    // not know by itself.
     this.send(card);
   }
 
@@ -299,9 +291,17 @@ export class TableView extends TableDrawing {
 
   /** The server refused the last action: allow another try. `message`: the refusal in
    * the page's language, a function so that the note follows a language switch. */
-  rejected(message) {
+  rejected(message, frame = null) {
+    const card = this.pending;
     this.settle();
     const words = typeof message === "function" ? message : () => message;
+    if (frame?.reason && card && this.model?.hand.includes(card)) {
+      // "Not Q♥: you must follow suit (diamonds)"
+      this.flash(() =>
+        t("card_refused", { card: cardLabel(card, lang()), reason: refusalText(frame, lang()) }),
+      );
+      return;
+    }
     this.flash(() => t("rejected", { message: words() }));
   }
 
