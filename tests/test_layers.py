@@ -189,18 +189,23 @@ def _edges() -> list[Edge]:
 EDGES = _edges()
 
 
-def _doc_rows() -> list[tuple[str, frozenset[str]]]:
-    """The layer table of ARCHITECTURE.md: (layer, the layers it may import), in order."""
+def _table_rows(text: str, what: str) -> list[tuple[str, frozenset[str]]]:
+    """The numbered rows of a table of ARCHITECTURE.md: (name, the names it may import),
+    in order."""
     rows = []
-    layers = DOC.read_text(encoding="utf-8").split("## Inside the server")[0]
-    for line in layers.splitlines():
+    for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) < 3 or not re.fullmatch(r"\d+", cells[0]):
             continue
-        layer = re.fullmatch(r"`([\w]+)`", cells[1])
-        assert layer, f"ARCHITECTURE.md: a layer row names its layer in backticks: {line}"
-        rows.append((layer.group(1), frozenset(re.findall(r"`(\w+)`", cells[2]))))
+        name = re.fullmatch(r"`([\w()]+)`", cells[1])
+        assert name, f"ARCHITECTURE.md: a {what} row names its {what} in backticks: {line}"
+        rows.append((name.group(1), frozenset(re.findall(r"`(\w+)`", cells[2]))))
     return rows
+
+
+def _doc_rows() -> list[tuple[str, frozenset[str]]]:
+    """The layer table of ARCHITECTURE.md (the server's rooms have a table of their own)."""
+    return _table_rows(DOC.read_text(encoding="utf-8").split("## Inside the server")[0], "layer")
 
 
 _SAMPLE = """
@@ -309,16 +314,7 @@ def room_of(name: str) -> str:
 def _server_doc_rows() -> list[tuple[str, frozenset[str]]]:
     text = DOC.read_text(encoding="utf-8")
     section = text[text.index("## Inside the server") :]
-    section = section[: section.index("\n## ", 1)]
-    rows = []
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or not re.fullmatch(r"\d+", cells[0]):
-            continue
-        room = re.fullmatch(r"`([\w()]+)`", cells[1])
-        assert room, f"ARCHITECTURE.md: a room row names its room in backticks: {line}"
-        rows.append((room.group(1), frozenset(re.findall(r"`(\w+)`", cells[2]))))
-    return rows
+    return _table_rows(section[: section.index("\n## ", 1)], "room")
 
 
 def test_every_server_folder_is_a_room() -> None:
