@@ -10,6 +10,7 @@ const PAGE = 50;
 
 const wallet = {
   balance: null, // null: not known (signed out, or a server without wallets)
+  tx: 0, // the ledger transaction the shown balance follows, when the server said it
   page: null, // the wallet page's state while it is open
   topUpKey: null, // the idempotency key of the top-up not yet known to have succeeded
   errorText: (e) => String(e?.message || e),
@@ -47,8 +48,18 @@ export function onBalance(fn) {
   wallet.listeners.add(fn);
 }
 
-export function setBalance(value) {
+/**
+ * A balance from the server. ``tx``: the ledger transaction it follows (a bet's answer,
+ * a settlement's frame); a balance after an older transaction than the one shown came
+ * late (a frame overtaken by an answer) and is dropped. Without ``tx`` it is read now.
+ */
+export function setBalance(value, tx = null) {
+  if (typeof tx === "number") {
+    if (tx < wallet.tx) return;
+    wallet.tx = tx;
+  }
   wallet.balance = typeof value === "number" && Number.isFinite(value) ? value : null;
+  if (wallet.balance == null) wallet.tx = 0; // signed out: the next person starts afresh
   renderBalance();
   for (const fn of wallet.listeners) fn(wallet.balance);
 }
