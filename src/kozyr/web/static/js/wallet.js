@@ -156,25 +156,15 @@ async function reloadFirstPage(p) {
   if (wallet.page === p) renderWallet();
 }
 
+/** The entry in words, from the server (both languages), and a link to its table: the
+ * replay once its game is over, else the table itself. */
 function entryWords(e) {
-  const kind = e.kind;
-  const net = e.memo?.net;
-  let key;
-  if (kind === "grant") key = "ledger_grant";
-  else if (kind === "top_up") key = "ledger_top_up";
-  else if (kind === "escrow") key = "ledger_escrow";
-  else if (kind === "refund") key = "ledger_refund";
-  else if (kind === "settle" && typeof net === "number") {
-    key = net > 0 ? "ledger_settle_won" : net < 0 ? "ledger_settle_lost" : "ledger_settle_even";
-  } else if (kind === "settle") key = "ledger_settle";
-  else key = "ledger_other";
-  // The table's id becomes a link: to its replay once settled, else to the table.
-  const mark = "\u0000";
-  const text = t(key, { table: mark, kind: String(kind), chips: chips(Math.abs(Number(net) || 0)) });
+  const said = (lang() === "ru" ? e.text_ru : e.text) || t("ledger_other");
   const id = e.table_id;
-  const href = kind === "settle" || kind === "refund" ? `#/replay/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
-  const link = id ? `<a href="${href}">${esc(id)}</a>` : "";
-  return text.split(mark).map(esc).join(link);
+  if (!id) return esc(said);
+  const href = e.finished ? `#/replay/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
+  const label = t(e.finished ? "ledger_replay" : "ledger_table");
+  return `${esc(said)} <a class="ledger-link" href="${href}">${esc(label)}</a>`;
 }
 
 function when(ms) {
