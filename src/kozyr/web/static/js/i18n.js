@@ -460,6 +460,23 @@ export const MESSAGES = {
   variant: ["Game", "Игра"],
   result: ["Result", "Итог"],
   rating_change: ["Rating", "Рейтинг"],
+  // the game-over dialog of a rated game (js/ratings_common.js, ratingChangeHtml)
+  // (no-break spaces: "1500 → 1527 (+27)" stays on one line)
+  rating_yours: ["Rating {before}\u00a0→\u00a0{after}\u00a0({change})", "Рейтинг {before}\u00a0→\u00a0{after}\u00a0({change})"],
+  rating_of: ["{name}: {before}\u00a0→\u00a0{after}\u00a0({change})", "{name}: {before}\u00a0→\u00a0{after}\u00a0({change})"],
+  unrated_aborted: [
+    "No rating changed after all: someone left in the first moves.",
+    "Рейтинг всё же не изменился: кто-то ушёл в первых ходах.",
+  ],
+  unrated_shared_address: [
+    "No rating changed after all: two players sat down from one address.",
+    "Рейтинг всё же не изменился: двое игроков сели за стол с одного адреса.",
+  ],
+  unrated_new_account: [
+    "No rating changed after all: an account was too new (it rates after 3 days or 3 games).",
+    "Рейтинг всё же не изменился: чья-то учётная запись слишком новая (рейтинг — через 3 дня или 3 партии).",
+  ],
+  unrated_other: ["No rating changed after all.", "Рейтинг всё же не изменился."],
   latest_games: ["Latest games", "Последние партии"],
   all_games: ["All games", "Все партии"],
   games_of: ["Games of {name}", "Партии игрока {name}"],
