@@ -114,9 +114,9 @@ def test_grammar_specs_are_known() -> None:
 
 def test_the_catalogue_renders() -> None:
     assert text("terminal.round", "ru", n=3) == "Тур 3"
-    assert both("markets.imperial.tricks", deal=2, seat=1) == (
-        "Deal 2: tricks of seat 1",
-        "Сдача 2: взятки места 1",
+    assert both("markets.imperial.tricks", deal=2, player="Маша") == (
+        "Deal 2: how many tricks Маша takes",
+        "Сдача 2: сколько взяток возьмёт Маша",
     )
     assert text("grammar.count.trick", "ru", n=21) == "21 взятка"
     # The Russian of a refused non-object names no type, as before the move.

@@ -64,11 +64,20 @@ async def test_every_refusal_names_its_problem_and_moves_no_chip(server: ServerP
         assert first["bet"]["chips"] == 30 and first["bet"]["seq"] == 0
         assert first["market"]["pools"] == {"seat:0": 30, "seat:1": 0}
         assert first["market"]["my_bets"] == [
-            {"id": first["bet"]["id"], "outcome": "seat:0", "chips": 30, "payout": None}
+            {
+                "id": first["bet"]["id"],
+                "outcome": "seat:0",
+                "chips": 30,
+                "payout": None,
+                "result": None,
+            }
         ]
+        # the wallet after the bet, for the page's header (issue 30)
+        assert first["balance"] == 70 and isinstance(first["balance_tx"], int)
         # a retry with the same key and content: the same bet, no second movement
         again = await bet(fan, table, "game.winner", "seat:0", 30, key="first")
         assert again.status_code == 200 and again.json()["bet"]["id"] == first["bet"]["id"]
+        assert (again.json()["balance"], again.json()["balance_tx"]) == (70, None)
         assert await wallet(store, fan) == 70
 
         anon = httpx.AsyncClient(base_url=server.base, timeout=30)
@@ -163,10 +172,20 @@ async def test_deal_markets_close_when_dealt_and_settle_at_the_deal_end(
             assert [b["payout"] for b in capot["my_bets"]] == [2] * 5 + [1] * 5
             assert settled["payout"] == 15
             assert (await wallet(store, fan), await wallet(store, rival)) == (105, 15)
+            # won, and the header's balance with it (issue 30)
+            assert {b["result"] for b in capot["my_bets"]} == {"won"}
+            assert (settled["result"], settled["refund"], settled["balance"]) == ("won", None, 105)
         else:
             assert [b["payout"] for b in capot["my_bets"]] == [0] * 10
             assert settled["payout"] == 0
             assert (await wallet(store, fan), await wallet(store, rival)) == (90, 30)
+            # lost: told as lost (not "you get 0 chips"), and no balance moved
+            assert {b["result"] for b in capot["my_bets"]} == {"lost"}
+            assert (settled["result"], settled["staked"], "balance" in settled) == (
+                "lost",
+                10,
+                False,
+            )
         r = await bet(fan, table, "deal.1.capot", "no", 5)
         assert (r.status_code, r.json()["code"]) == (409, "market_settled")
         assert await settlements(store, table) == {"deal.1.capot": 1}

@@ -22,7 +22,14 @@ from typing import Any
 import pytest
 from sqlalchemy import select, text, update
 from tests.server.support import Player, ServerProc, fresh_postgres
-from tests.server.test_ratings_http import LOSER, WINNER, account, get, two_people
+from tests.server.test_ratings_http import (
+    LOSER,
+    WINNER,
+    account,
+    finished_info,
+    get,
+    two_people,
+)
 
 from kozyr.server.accounts import ratings
 from kozyr.server.accounts.ratings import DAY_MS, Eligibility, address_mark
@@ -299,6 +306,10 @@ async def test_new_accounts_and_one_address_over_the_server(strict_server: Serve
             "new_account",
             None,
         )
+        # the game's end tells the players why it moved no rating (the game-over dialog)
+        for p in (a, b):
+            info = await finished_info(p, table)
+            assert (info["unrated"], info["rating_changes"]) == ("new_account", None)
         await _sql(server, f"UPDATE users SET created_ms = created_ms - {4 * DAY_MS}")
         # b sits down from a's address
         await _from(b, "203.0.113.1")

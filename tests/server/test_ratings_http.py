@@ -59,6 +59,13 @@ async def against_bot(server: ServerProc, me: Player, **extra: Any) -> str:
     return str(table)
 
 
+async def finished_info(player: Player, table: str) -> dict[str, Any]:
+    """The ``table`` frame the game's end sent ``player`` (what his game-over dialog reads)."""
+    while (player.tables.get(table) or {}).get("table", {}).get("status") != "finished":
+        await player.expect("table")
+    return dict(player.tables[table]["table"])
+
+
 async def get(player: Player | None, server: ServerProc, path: str) -> Any:
     if player is None:
         async with Player(server).http as anonymous:
@@ -123,6 +130,33 @@ async def test_a_rated_game_moves_both_ratings_into_histories_and_the_leaderboar
         assert [x["rank"] for x in board] == list(range(1, len(board) + 1))
         other = await get(None, server, "/api/leaderboard?variant=emperor-4p")
         assert other["variant"] == "emperor-4p" and winner.name not in str(other)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_the_players_are_told_their_rating_change_when_the_game_ends(
+    server: ServerProc,
+) -> None:
+    """Issue 30, item 7: the game's end reaches each player with every seat's rating
+    before and after (the game-over dialog: "Rating 1500 → 1638 (+138)"), and a page
+    opened later reads the same from the table's info."""
+    a, b = await account(server), await account(server)
+    try:
+        table = await two_people(server, a, b, rated=True)
+        told = [await finished_info(p, table) for p in (a, b)]
+        first = told[0]["result"]["places"][0]
+        changes = [{"before": 1500, "after": 1427, "provisional": True}] * 2
+        changes[first] = {"before": 1500, "after": WINNER[2], "provisional": True}
+        assert changes[1 - first]["after"] == LOSER[2]
+        for info in told:
+            assert (info["rated"], info["unrated"], info["rating_changes"]) == (True, None, changes)
+        later = (await get(None, server, f"/api/tables/{table}"))["table"]
+        assert later["rating_changes"] == changes
+        # a casual game moves no rating and says none
+        casual = await two_people(server, a, b)
+        info = await finished_info(a, casual)
+        assert (info["rated"], info["rating_changes"]) == (False, None)
     finally:
         await a.close()
         await b.close()

@@ -32,7 +32,8 @@ def bot(level: int) -> Seat:
 
 async def finish(
     store: Store, tid: str, game: str, seats: list[Seat], places: list[int], at: int, rated: bool
-) -> None:
+) -> TableRow:
+    """A finished game through the store's hooks; its final row as the match adopts it."""
     row = TableRow(
         id=tid,
         game=game,
@@ -49,6 +50,7 @@ async def finish(
         row, status="finished", finished_ms=at, result={"places": places, "over": True}
     )
     await store.append_action(tid, 1, 0, "bot", "AS", None, final)
+    return final
 
 
 async def snapshot(store: Store) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -144,6 +146,53 @@ def test_a_finish_hook_that_runs_twice_moves_a_rating_once(tmp_path: Path) -> No
             async with store._write() as conn:
                 await ratings.on_finish(conn, row, ratings.Eligibility.off())
             assert await snapshot(store) == once
+        finally:
+            await store.close()
+
+    asyncio.run(body())
+
+
+def test_the_game_over_tells_each_seats_rating_change(tmp_path: Path) -> None:
+    """Issue 30, item 7: the game-over dialog shows "1500 → 1638 (+138)". The finish hook
+    leaves each seat's change on the finished row (the table's info carries it to the
+    players at once), and a finished table read back from the database finds the same."""
+
+    async def body() -> None:
+        store = Store(sqlite_url(tmp_path))
+        await store.migrate()
+        ratings.install(store, ratings.Eligibility.off())
+        try:
+            await store.create_user("p1", None, guest=False)
+            final = await finish(store, "r1", "imperial", [person(1), bot(2)], [0, 1], 1000, True)
+            # two new players' first game (hand-worked in test_ratings_maths)
+            assert final.rating_changes == [
+                {"before": 1500, "after": 1638, "provisional": True},
+                {"before": 1500, "after": 1427, "provisional": True},
+            ]
+            for n in range(2, 11):
+                final = await finish(
+                    store, f"r{n}", "imperial", [bot(2), person(1)], [0, 1], 1000 + n, True
+                )
+            assert final.rating_changes is not None
+            mine = final.rating_changes[1]
+            assert mine is not None and mine["after"] < mine["before"]
+            assert mine["provisional"] is False  # his tenth rated game
+            casual = await finish(store, "c1", "imperial", [person(1), bot(2)], [0, 1], 2000, False)
+            assert casual.rating_changes is None
+            async with store.engine.connect() as conn:
+                for tid, hooked in (("r1", "first"), ("r10", final), ("c1", casual)):
+                    row = await store.table(tid)
+                    assert row is not None and row.rating_changes is None  # never stored
+                    got = await ratings.changes_of(conn, row)
+                    if hooked == "first":
+                        assert got is not None and got[0] == {
+                            "before": 1500,
+                            "after": 1638,
+                            "provisional": True,
+                        }
+                    else:
+                        assert isinstance(hooked, TableRow)
+                        assert got == hooked.rating_changes
         finally:
             await store.close()
 

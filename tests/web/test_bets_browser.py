@@ -113,13 +113,33 @@ def test_a_spectator_bets_through_the_page_and_sees_the_settlement(
     settled = page.locator(f'.bets-market[data-market="{winner}"][data-state="settled"]')
     settled.wait_for(timeout=240_000)
     notice = page.locator(".bets-notice").inner_text()
-    assert notice.startswith("Settled:" if language == "en" else "Рассчитано:"), notice
     outcome = page.evaluate(f"window.kozyr.bets.markets.get('{winner}').outcome")
     # by hand: a pool of 30; seat 0 (my 20 alone) takes all 30, seat 1 (the rival's 10)
-    # leaves me nothing, seat 2 (Emperor: backed by nobody) refunds my 20
+    # leaves me nothing, seat 2 (Emperor: backed by nobody) returns my 20: told as such,
+    # not as a payout (issue 30)
     paid = {"seat:0": 30, "seat:1": 0, "seat:2": 20}[outcome]
-    words = {"en": f"paid {paid} chips", "ru": f"выплачено: {paid} фиш"}[language]
-    assert words in settled.inner_text()
+    told = {
+        "seat:0": {
+            "en": ("Your bet won: you get 30 chips.", "won: 30 chips paid"),
+            "ru": ("Ваша ставка сыграла, выплата: 30 фишек.", "выиграла, выплата: 30 фишек"),
+        },
+        "seat:1": {
+            "en": ("Your bet of 20 chips lost.", "lost"),
+            "ru": ("Ваша ставка не сыграла, проиграно: 20 фишек.", "проиграла"),
+        },
+        "seat:2": {
+            "en": (
+                "Nobody bet on that, so every bet is returned: you get your 20 chips back.",
+                "returned: 20 chips (nobody bet on the outcome)",
+            ),
+            "ru": (
+                "На этот исход никто не ставил, поэтому все ставки возвращены: вам — 20 фишек.",
+                "возвращена: 20 фишек (на исход никто не ставил)",
+            ),
+        },
+    }[outcome][language]
+    assert notice.endswith(told[0]), notice
+    assert told[1] in settled.locator(".bets-mine").inner_text()
     assert balance_of(server, me) == 80 + paid
     shot(page, f"41-bets-{game}-settled")
     clean(page)

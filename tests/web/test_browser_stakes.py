@@ -297,15 +297,50 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     page.context.close()
 
 
-def _entry(i: int, kind: str, amount: int, table: str | None = None, **memo: Any) -> dict[str, Any]:
+def _entry(
+    i: int,
+    kind: str,
+    amount: int,
+    table: str | None = None,
+    told: tuple[str, str] = ("", ""),
+    finished: bool = True,
+) -> dict[str, Any]:
+    """An entry of GET /api/wallet: the server tells it in words (tests/server/
+    test_wallet_words.py), the page shows them with a link to the table."""
     return {
         "id": i,
         "at_ms": 1_764_590_400_000 + i * 60_000,
         "kind": kind,
         "amount": amount,
         "table_id": table,
-        "memo": memo,
+        "finished": finished,
+        "text": told[0],
+        "text_ru": told[1],
+        "memo": {},
     }
+
+
+LOST = (
+    "Stake held: Imperial against Masha. You lost. The whole stake went to the winner.",
+    "Залог: Империал, соперник: Masha. Вы проиграли. Весь залог ушёл выигравшему.",
+)
+WON = (
+    "Stake settled: Imperial against Masha. You won. Won 11 chips, and the stake of 11 chips back.",
+    "Расчёт по ставке: Империал, соперник: Masha. Вы выиграли. Выигрыш: 11 фишек, и "
+    "залог 11 фишек вернулся.",
+)
+HELD = (
+    "Stake held: Imperial against Masha. The game is on.",
+    "Залог: Империал, соперник: Masha. Партия идёт.",
+)
+BACK = (
+    "Bet returned: Who wins the game — Masha, and nobody had bet on it (Imperial: Masha "
+    "and Petya).",
+    "Возврат ставки: Кто выиграет партию — «Masha», а на этот исход никто не ставил "
+    "(Империал: Masha и Petya).",
+)
+GRANT = ("Welcome chips", "Приветственные фишки")
+TOP_UP = ("Daily top-up", "Ежедневное пополнение")
 
 
 def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any) -> None:
@@ -314,12 +349,12 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
     wallet = {"balance": 21, "topped": False}
     _with_balance(page, wallet)
     first = [
-        _entry(60, "settle", 0, "ab12cd34ef", net=-10),
-        _entry(59, "escrow", -10, "ab12cd34ef"),
-        _entry(58, "settle", 22, "0011223344", net=11),
-        _entry(57, "escrow", -11, "0011223344"),
-    ] + [_entry(56 - k, "settle", 2, "9988776655", net=1) for k in range(46)]
-    older = [_entry(2, "refund", 5, "7766554433"), _entry(1, "grant", 200)]
+        _entry(60, "escrow", -10, "ab12cd34ef", LOST),
+        _entry(59, "bets", 12, "0011223344", BACK),
+        _entry(58, "settle", 22, "0011223344", WON),
+        _entry(57, "escrow", -11, "7766554433", HELD, finished=False),
+    ] + [_entry(56 - k, "settle", 2, "9988776655", WON) for k in range(46)]
+    older = [_entry(2, "mystery", 5), _entry(1, "grant", 200, told=GRANT)]
     asked: list[str] = []
     keys: list[str] = []
 
@@ -331,7 +366,7 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
         else:
             entries = first
             if wallet["topped"]:
-                entries = [_entry(61, "top_up", 79), *first]
+                entries = [_entry(61, "top_up", 79, told=TOP_UP), *first]
             body = {"entries": entries, "next": 11}
         body |= {
             "balance": wallet["balance"],
@@ -398,15 +433,16 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
     assert rows.count() == 50
     words = rows.locator(".what").evaluate_all("els => els.map(e => e.textContent)")
     amounts = rows.locator(".amount").evaluate_all("els => els.map(e => e.textContent)")
+    # the server's words, and a link to the table: its replay once the game is over
     assert words[:4] == [
-        "Проигрыш за столом ab12cd34ef: 10 фишек",
-        "Залог за столом ab12cd34ef",
-        "Выигрыш за столом 0011223344: 11 фишек",
-        "Залог за столом 0011223344",
+        f"{LOST[1]} Запись партии",
+        f"{BACK[1]} Запись партии",
+        f"{WON[1]} Запись партии",
+        f"{HELD[1]} К столу",
     ]
-    assert amounts[:4] == ["0 фишек", "−10 фишек", "+22 фишки", "−11 фишек"]
+    assert amounts[:4] == ["−10 фишек", "+12 фишек", "+22 фишки", "−11 фишек"]
     assert page.get_attribute('.ledger li[data-entry="60"] a', "href") == "#/replay/ab12cd34ef"
-    assert page.get_attribute('.ledger li[data-entry="59"] a', "href") == "#/table/ab12cd34ef"
+    assert page.get_attribute('.ledger li[data-entry="57"] a', "href") == "#/table/7766554433"
     shot(page, "44-wallet-ru-phone")
 
     # Older entries, a page at a time.
@@ -414,8 +450,9 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
     page.wait_for_selector('.ledger li[data-entry="1"]')
     assert asked[-1] == "?limit=50&before=11"
     assert rows.count() == 52
+    # (an entry the server could not tell: plain words, never its kind's code)
     assert rows.locator(".what").evaluate_all("els => els.map(e => e.textContent)")[-2:] == [
-        "Залог возвращён со стола 7766554433",
+        "Движение фишек",
         "Приветственные фишки",
     ]
     assert page.locator(".wallet button[data-wallet=more]").count() == 0
@@ -423,9 +460,11 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
     # English.
     page.click(".top .lang-switch")
     assert _text(page, ".wallet-balance") == "21 chips"
-    assert _text(page, '.ledger li[data-entry="60"] .what') == "Lost 10 chips at table ab12cd34ef"
-    assert _text(page, '.ledger li[data-entry="58"] .what') == "Won 11 chips at table 0011223344"
-    assert _text(page, '.ledger li[data-entry="1"] .what') == "Welcome grant"
+    assert _text(page, '.ledger li[data-entry="60"] .what') == f"{LOST[0]} Replay"
+    assert _text(page, '.ledger li[data-entry="58"] .what') == f"{WON[0]} Replay"
+    assert _text(page, '.ledger li[data-entry="57"] .what') == f"{HELD[0]} Table"
+    assert _text(page, '.ledger li[data-entry="2"] .what') == "Chips moved"
+    assert _text(page, '.ledger li[data-entry="1"] .what') == "Welcome chips"
     assert _text(page, '.ledger li[data-entry="1"] .amount') == "+200 chips"
 
     # Top up: the first answer is lost; the second click sends the same key and succeeds.
@@ -483,8 +522,17 @@ def test_a_guest_plays_for_stakes_end_to_end(server: str, browser: Any) -> None:
     assert _text(page, ".wallet-held") == "0 chips"
     kinds = page.locator(".ledger li").evaluate_all("els => els.map(e => e.dataset.kind)")
     assert kinds[-1] == "grant" and "escrow" in kinds
-    escrow = page.locator('.ledger li[data-kind="escrow"] .what').first.inner_text()
-    assert escrow == f"Stake held at table {table}"
+    escrow = " ".join(
+        page.locator('.ledger li[data-kind="escrow"] .what').first.inner_text().split()
+    )
+    said = (
+        "You won. The settlement paid back 20 chips."
+        if mine > 0
+        else ("You lost. The whole stake went to the winner.")
+    )
+    assert escrow == f"Stake held: Imperial against Computer {2 - you}. {said} Replay"
+    link = page.locator('.ledger li[data-kind="escrow"] a').first
+    assert link.get_attribute("href") == f"#/replay/{table}"
     shot(page, "49-stake-e2e-wallet")
     clean(page)
     page.context.close()

@@ -376,9 +376,11 @@ BETS_NOTICE = """async () => {
   panel.info = {status: 'playing'};
   panel.you = null;
   panel.markets.set('m1', {id: 'm1', title: 'Seat 1 wins', title_ru: 'Место 1 выиграет',
-    state: 'closed', pool: 7, pools: {yes: 5, no: 2}, scope: 0, my_bets: []});
-  panel.onFrame({type: 'bet_settled', table: 't1', market: 'm1', outcome: 'yes', payout: 5,
-    bets: []});
+    state: 'closed', pool: 7, pools: {yes: 0, no: 7}, scope: 0, my_bets: []});
+  // nobody backed the outcome: his bet comes back, and is told so (issue 30)
+  panel.onFrame({type: 'bet_settled', table: 't1', market: 'm1', outcome: 'yes', payout: 7,
+    staked: 7, result: 'refunded', refund: 'no_winner',
+    bets: [{id: 1, outcome: 'no', chips: 7, payout: 7, result: 'refunded'}]});
   const notice = () => panel.el.querySelector('.bets-notice').textContent;
   const out = {en: notice(), toasts};
   i.setLang('ru');
@@ -396,9 +398,14 @@ def test_a_betting_notice_follows_a_language_switch(server: str, browser: Any) -
     page.goto(server)
     page.wait_for_selector("#screen-auth:not([hidden])")
     got = page.evaluate(BETS_NOTICE)
-    assert got["en"] == "Settled: Seat 1 wins: yes. You get 5 chips."
+    assert got["en"] == (
+        "Seat 1 wins: yes. Nobody bet on that, so every bet is returned: you get your 7 chips back."
+    )
     assert got["toasts"] == [got["en"]]
-    assert got["ru"] == "Рассчитано: Место 1 выиграет: да. Вам: 5 фишек."
+    assert got["ru"] == (
+        "Место 1 выиграет: «да». На этот исход никто не ставил, поэтому все ставки "
+        "возвращены: вам — 7 фишек."
+    )
     clean(page)
     page.context.close()
 

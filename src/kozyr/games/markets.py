@@ -29,14 +29,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from kozyr.texts import Lang, text
+
 __all__ = [
+    "PLAYER",
     "VOID",
     "Bet",
     "Book",
     "Catalogue",
     "Change",
     "Market",
+    "market",
+    "market_of",
     "payouts",
+    "question",
+    "refund_reason",
     "seat_outcomes",
 ]
 
@@ -46,12 +53,19 @@ VOID = "void"
 Event = Mapping[str, Any]
 
 
+PLAYER = "{player}"
+"""What stands for the player a market asks about in its :meth:`Market.to_json`
+``title_player`` templates: the page puts in the name it shows for the seat."""
+
+
 @dataclass(frozen=True, slots=True)
 class Market:
     """One question with its possible answers."""
 
     id: str
-    """Unique at a table, stable across restarts: ``"game.winner"``, ``"deal.3.tricks.1"``."""
+    """Unique at a table, stable across restarts: ``"game.winner"``, ``"deal.3.tricks.1"``.
+    A game market's id starts ``game.``, a deal's (round's) ``<word>.<deal>.``
+    (:func:`market_of` finds a market by it)."""
     kind: str
     """What is asked (the page words it from ``kind`` and ``params``)."""
     scope: int
@@ -60,10 +74,20 @@ class Market:
     params: Mapping[str, int] = field(default_factory=dict)
     title: tuple[str, str] = ("", "")
     """The question in English and Russian, for logs, the terminal and the protocol (the
-    catalogue's ``markets.<game>.<kind>``, :mod:`kozyr.texts.markets`)."""
+    catalogue's ``markets.<game>.<kind>``, :mod:`kozyr.texts.markets`); a seat it asks
+    about (``params["seat"]``) is "Player N" here: :meth:`question` names him."""
+    key: str = ""
+    """The catalogue's key of the question (``markets.imperial.tricks``): with it the
+    question can be put with the players' names (:meth:`question`)."""
+
+    def question(self, lang: Lang, names: Sequence[str] | None = None) -> str:
+        """The question in ``lang``, the seat it asks about by its name in ``names``."""
+        if not self.key:
+            return self.title[1 if lang == "ru" else 0]
+        return question(self.key, lang, self.params, names)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "id": self.id,
             "kind": self.kind,
             "scope": self.scope,
@@ -72,6 +96,55 @@ class Market:
             "title": self.title[0],
             "title_ru": self.title[1],
         }
+        if self.key and "seat" in self.params:
+            # The page names the seat as it names it everywhere (a name, "Computer 2"),
+            # which may change while the market is open (someone sits down).
+            seat = int(self.params["seat"])
+            names = [PLAYER] * (seat + 1)
+            out["title_player"] = self.question("en", names)
+            out["title_player_ru"] = self.question("ru", names)
+        return out
+
+
+def question(
+    key: str, lang: Lang, params: Mapping[str, int], names: Sequence[str] | None = None
+) -> str:
+    """The catalogue's question ``key`` with ``params``; the seat it asks about (``seat``)
+    is ``{player}`` in the template, filled with ``names[seat]`` or "Player N".
+
+    >>> question("markets.imperial.tricks", "en", {"deal": 2, "seat": 1})
+    'Deal 2: how many tricks Player 2 takes'
+    >>> question("markets.imperial.tricks", "en", {"deal": 2, "seat": 0}, ["Masha", "Petya"])
+    'Deal 2: how many tricks Masha takes'
+    """
+    values: dict[str, Any] = dict(params)
+    seat = params.get("seat")
+    if seat is not None:
+        if names is not None and 0 <= seat < len(names):
+            values["player"] = names[seat]
+        else:
+            values["player"] = text("grammar.player", lang, n=seat + 1)
+    return text(key, lang, **values)
+
+
+def market(
+    id: str,
+    kind: str,
+    scope: int,
+    outcomes: Sequence[str],
+    params: Mapping[str, int],
+    key: str,
+) -> Market:
+    """A catalogue's market, its title the question ``key`` of :mod:`kozyr.texts.markets`."""
+    return Market(
+        id,
+        kind,
+        scope,
+        tuple(outcomes),
+        dict(params),
+        (question(key, "en", params), question(key, "ru", params)),
+        key,
+    )
 
 
 def seat_outcomes(players: int) -> tuple[str, ...]:
@@ -212,3 +285,35 @@ def payouts(bets: Sequence[Bet], outcome: str) -> list[int]:
     for i in ranked[:left]:
         out[i] += 1
     return out
+
+
+def refund_reason(bets: Sequence[Bet], outcome: str) -> str | None:
+    """Why a market settled on ``outcome`` refunds every bet (B4), or None when its
+    winners share the pool: ``"void"`` (the question was never answered) or
+    ``"no_winner"`` (nobody backed the outcome).
+
+    >>> refund_reason([Bet(1, "no", 5)], "yes"), refund_reason([Bet(1, "no", 5)], VOID)
+    ('no_winner', 'void')
+    >>> refund_reason([Bet(1, "yes", 5)], "yes") is None
+    True
+    """
+    if outcome == VOID:
+        return "void"
+    if not any(b.outcome == outcome for b in bets):
+        return "no_winner"
+    return None
+
+
+def market_of(catalogue: Catalogue, market_id: str, players: int, options: Any) -> Market | None:
+    """The market ``market_id`` of a table of the catalogue's game (None: no such market):
+    its scope is read from the id (``game.*`` is 0, ``<word>.<n>.*`` is ``n``)."""
+    head, _, rest = market_id.partition(".")
+    number = rest.partition(".")[0]
+    if head == "game":
+        scope = 0
+    elif number.isascii() and number.isdigit() and len(number) < 6:
+        scope = int(number)
+    else:
+        return None
+    found = catalogue.markets(scope, players, options)
+    return next((m for m in found if m.id == market_id), None)

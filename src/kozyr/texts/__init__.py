@@ -45,6 +45,7 @@ from kozyr.texts import (
     rules,
     stakes,
     terminal,
+    wallet,
 )
 from kozyr.texts.render import decline, fill, is_you, ru_plural
 
@@ -85,6 +86,7 @@ AREAS: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
             protocol,
             accounts,
             chips,
+            wallet,
             pages,
         )
     }

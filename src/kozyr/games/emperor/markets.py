@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kozyr.games.emperor.options import EmperorOptions
-from kozyr.games.markets import Event, Market, seat_outcomes
-from kozyr.texts import both
+from kozyr.games.markets import Event, Market, market, seat_outcomes
 
 __all__ = ["CATALOGUE", "TRICKS_PER_ROUND"]
 
@@ -40,48 +39,48 @@ class EmperorMarkets:
         seats = seat_outcomes(players)
         if scope == 0:
             return [
-                Market(
+                market(
                     "game.emperor",
                     "emperor",
                     0,
                     seats,
                     {},
-                    both("markets.emperor.emperor"),
+                    "markets.emperor.emperor",
                 )
             ]
         n = scope
         if n > opts.rounds:
             return []
         out = [
-            Market(
+            market(
                 f"round.{n}.king_after",
                 "king_after",
                 n,
                 seats,
                 {"round": n},
-                both("markets.emperor.king_after", round=n),
+                "markets.emperor.king_after",
             )
         ]
         if n >= 2:
             out.append(
-                Market(
+                market(
                     f"round.{n}.king_tricks",
                     "king_tricks",
                     n,
                     ("over", "under"),
                     {"round": n, "line": TRICKS_PER_ROUND // 2},
-                    both("markets.emperor.king_tricks", round=n),
+                    "markets.emperor.king_tricks",
                 )
             )
         if n >= opts.bargain_from:
             out.append(
-                Market(
+                market(
                     f"round.{n}.bargain",
                     "bargain",
                     n,
                     ("yes", "no"),
                     {"round": n},
-                    both("markets.emperor.bargain", round=n),
+                    "markets.emperor.bargain",
                 )
             )
         return out

@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kozyr.games.markets import VOID, Event, Market, seat_outcomes
-from kozyr.texts import both
+from kozyr.games.markets import VOID, Event, Market, market, seat_outcomes
 
 __all__ = ["CATALOGUE", "TRICK_BUCKETS", "bucket"]
 
@@ -48,54 +47,54 @@ class ImperialMarkets:
         seats = seat_outcomes(players)
         if scope == 0:
             return [
-                Market(
+                market(
                     "game.winner",
                     "winner",
                     0,
                     seats,
                     {},
-                    both("markets.imperial.winner"),
+                    "markets.imperial.winner",
                 ),
-                Market(
+                market(
                     "game.first_mark",
                     "first_mark",
                     0,
                     seats,
                     {},
-                    both("markets.imperial.first_mark"),
+                    "markets.imperial.first_mark",
                 ),
             ]
         n = scope
         out = [
-            Market(
+            market(
                 f"deal.{n}.first_mark",
                 "deal_first_mark",
                 n,
                 (*seats, "nobody"),
                 {"deal": n},
-                both("markets.imperial.deal_first_mark", deal=n),
+                "markets.imperial.deal_first_mark",
             )
         ]
         buckets = tuple(name for name, _, _ in TRICK_BUCKETS)
         for s in range(players):
             out.append(
-                Market(
+                market(
                     f"deal.{n}.tricks.{s}",
                     "tricks",
                     n,
                     buckets,
                     {"deal": n, "seat": s},
-                    both("markets.imperial.tricks", deal=n, seat=s + 1),
+                    "markets.imperial.tricks",
                 )
             )
         out.append(
-            Market(
+            market(
                 f"deal.{n}.capot",
                 "capot",
                 n,
                 ("yes", "no"),
                 {"deal": n},
-                both("markets.imperial.capot", deal=n),
+                "markets.imperial.capot",
             )
         )
         return out

@@ -296,6 +296,9 @@ async def on_finish(conn: AsyncConnection, row: TableRow, rules: Eligibility | N
     ).all()
     current = {r.player: Skill(r.mu, r.sigma) for r in rows}
     changes = game_update(players, ranks_of(row.result["places"], row.players), current)
+    played = {r.player: int(r.games) + 1 for r in rows}
+    # what the game-over dialog shows (the row in memory; the table's info carries it)
+    row.rating_changes = [shown(*changes[p], played[p]) for p in players]
     for player, (before, after) in changes.items():
         await conn.execute(
             update(m.ratings)
@@ -314,6 +317,44 @@ async def on_finish(conn: AsyncConnection, row: TableRow, rules: Eligibility | N
                 at_ms=at,
             )
         )
+
+
+def shown(before: Skill, after: Skill, games: int) -> dict[str, Any]:
+    """A seat's rating change as players see it: the shown ratings before and after a
+    game, and whether the new one is still provisional (``games`` rated games so far).
+
+    >>> shown(DEFAULT, Skill(27.0, 7.5), 1)
+    {'before': 1500, 'after': 1680, 'provisional': True}
+    """
+    return {
+        "before": before.rating,
+        "after": after.rating,
+        "provisional": games < PROVISIONAL_GAMES,
+    }
+
+
+async def changes_of(conn: AsyncConnection, row: TableRow) -> list[dict[str, Any] | None] | None:
+    """A finished table's rating change of each seat, from ``rating_changes`` (as the finish
+    hook set them on the row in memory), or None when the game moved no rating. Bounded:
+    a row a player, and a count of each player's earlier changes on the index."""
+    if not row.rated or row.status != "finished" or row.unrated is not None:
+        return None
+    rc = m.rating_changes
+    found = (await conn.execute(select(rc).where(rc.c.table_id == row.id))).all()
+    if not found:
+        return None
+    by_player: dict[str, dict[str, Any]] = {}
+    for c in found:
+        games = await conn.scalar(
+            select(func.count())
+            .select_from(rc)
+            .where(rc.c.player == c.player, rc.c.variant == c.variant, rc.c.id <= c.id)
+        )
+        by_player[c.player] = shown(
+            Skill(c.mu_before, c.sigma_before), Skill(c.mu_after, c.sigma_after), int(games or 0)
+        )
+    players = [player_of(s) for s in row.seats]
+    return [None if p is None else by_player.get(p) for p in players]
 
 
 def install(store: Store, rules: Eligibility | None = None) -> None:

@@ -30,7 +30,7 @@ from sqlalchemy import and_, func, insert, literal, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kozyr.games.markets import Bet, Book, Change, Market, payouts
+from kozyr.games.markets import Bet, Book, Change, Market, payouts, refund_reason
 from kozyr.server.money import ledger
 from kozyr.server.money.ledger import Account, InsufficientChips, KeyReused
 from kozyr.server.play.games import game_of
@@ -76,6 +76,11 @@ class PlacedBet:
     chips: int
     seq: int
     key: str
+    balance: int | None = None
+    """The bettor's wallet just after this bet was taken (None: a bet read back)."""
+    balance_tx: int | None = None
+    """The ledger transaction of the bet: a page that hears of several balances keeps the
+    one after the latest transaction (a wallet's transactions are numbered in order)."""
 
     def same_as(self, table_id: str, market: str, outcome: str, chips: int) -> bool:
         return (self.table_id, self.market, self.outcome, self.chips) == (
@@ -199,17 +204,22 @@ class TableBets:
             market = self.book.markets[mid]
             outcome = self.book.settled[mid]
             bets = self.bets.get(mid, [])
+            balances: tuple[dict[str, int], int | None] = ({}, None)
             try:
                 if bets:
-                    await self._post_settlement(market, outcome, bets)
+                    balances = await self._post_settlement(market, outcome, bets)
             except Exception:
                 log.exception("settling %s at table %s failed", mid, self.table_id)
                 continue
             self.unsettled.discard(mid)
             self._to_all(self.market_frame(market))
-            self._tell_bettors(market, outcome, bets)
+            self._tell_bettors(market, outcome, bets, balances)
 
-    async def _post_settlement(self, market: Market, outcome: str, bets: list[PlacedBet]) -> None:
+    async def _post_settlement(
+        self, market: Market, outcome: str, bets: list[PlacedBet]
+    ) -> tuple[dict[str, int], int | None]:
+        """Posts the settlement; the balances after it of the wallets it paid, and its
+        transaction (none when it was found committed already: they may be old)."""
         paid = payouts([Bet(b.id, b.outcome, b.chips) for b in bets], outcome)
         per_user: dict[int, int] = {}
         for b, n in zip(bets, paid, strict=True):
@@ -220,7 +230,9 @@ class TableBets:
         moves += [(Account.wallet(u), n) for u, n in sorted(per_user.items())]
         memo = {"table": self.table_id, "market": market.id, "outcome": outcome}
         async with self.store._write() as conn:
-            await ledger.post(conn, settlement_key(self.table_id, market.id), "bets", moves, memo)
+            key = settlement_key(self.table_id, market.id)
+            posted = await ledger.post(conn, key, "bets", moves, memo)
+        return ({}, None) if posted.replayed else (posted.balances, posted.tx_id)
 
     # -- what is shown --------------------------------------------------------------
 
@@ -232,28 +244,48 @@ class TableBets:
         return "closed"
 
     def market_json(self, market: Market) -> dict[str, Any]:
-        """A market as everyone sees it: no bettor is named, no card shown."""
+        """A market as everyone sees it: no bettor is named, no card shown. A settled
+        market says why it refunded every bet, if it did (``refund``: ``void``, its
+        question never answered, or ``no_winner``, nobody backed the outcome)."""
         pools = dict.fromkeys(market.outcomes, 0)
         for b in self.bets.get(market.id, []):
             pools[b.outcome] += b.chips
+        pool: int = sum(pools.values())
         state = self.state_of(market.id)
+        outcome = self.book.settled[market.id] if state == "settled" else None
+        refund = None
+        if outcome is not None and pool:
+            refund = refund_reason(self._shared(market.id), outcome)
         return {
             **market.to_json(),
             "state": state,
-            "outcome": self.book.settled[market.id] if state == "settled" else None,
+            "outcome": outcome,
+            "refund": refund,
             "pools": pools,
-            "pool": sum(pools.values()),
+            "pool": pool,
         }
 
+    def _shared(self, market_id: str) -> list[Bet]:
+        return [Bet(b.id, b.outcome, b.chips) for b in self.bets.get(market_id, [])]
+
     def my_bets(self, market: Market, user_id: int) -> list[dict[str, Any]]:
+        """The person's bets on ``market``; once it is settled, each with its ``payout``
+        and ``result``: ``won``, ``lost`` or ``refunded`` (the market's ``refund`` says
+        why)."""
         bets = self.bets.get(market.id, [])
         paid: list[int | None] = [None] * len(bets)
+        results: list[str | None] = [None] * len(bets)
         if self.state_of(market.id) == "settled":
             outcome = self.book.settled[market.id]
-            paid = list(payouts([Bet(b.id, b.outcome, b.chips) for b in bets], outcome))
+            shared = self._shared(market.id)
+            paid = list(payouts(shared, outcome))
+            refund = refund_reason(shared, outcome)
+            results = [
+                "refunded" if refund else "won" if b.outcome == outcome else "lost" for b in bets
+            ]
         return [
-            {"id": b.id, "outcome": b.outcome, "chips": b.chips, "payout": n}
-            for b, n in zip(bets, paid, strict=True)
+            {"id": b.id, "outcome": b.outcome, "chips": b.chips, "payout": n, "result": r}
+            for b, n, r in zip(bets, paid, results, strict=True)
             if b.user_id == user_id
         ]
 
@@ -282,25 +314,42 @@ class TableBets:
         for client in list(watchers):
             client.send(text, size)
 
-    def _tell_bettors(self, market: Market, outcome: str, bets: list[PlacedBet]) -> None:
+    def _tell_bettors(
+        self,
+        market: Market,
+        outcome: str,
+        bets: list[PlacedBet],
+        balances: tuple[Mapping[str, int], int | None],
+    ) -> None:
+        """Each bettor watching is told how his bets came out (``result``: ``won`` when
+        one of them won, ``refunded`` with the market's ``refund`` reason, else ``lost``)
+        and, when the settlement paid him, his wallet's ``balance`` after it (and its
+        transaction, ``balance_tx``)."""
         bettors = {b.user_id for b in bets}
         if not bettors:
             return
+        refund = refund_reason(self._shared(market.id), outcome)
         for client in list(self.watchers()):
             if client.user.id not in bettors:
                 continue
             mine = self.my_bets(market, client.user.id)
-            client.send(
-                {
-                    "v": VERSION,
-                    "type": "bet_settled",
-                    "table": self.table_id,
-                    "market": market.id,
-                    "outcome": outcome,
-                    "bets": mine,
-                    "payout": sum(b["payout"] or 0 for b in mine),
-                }
-            )
+            won = any(b["result"] == "won" for b in mine)
+            frame: dict[str, Any] = {
+                "v": VERSION,
+                "type": "bet_settled",
+                "table": self.table_id,
+                "market": market.id,
+                "outcome": outcome,
+                "bets": mine,
+                "staked": sum(b["chips"] for b in mine),
+                "payout": sum(b["payout"] or 0 for b in mine),
+                "result": "refunded" if refund else "won" if won else "lost",
+                "refund": refund,
+            }
+            wallet = balances[0].get(Account.wallet(client.user.id).key)
+            if wallet is not None:
+                frame["balance"], frame["balance_tx"] = wallet, balances[1]
+            client.send(frame)
 
     # -- bets -----------------------------------------------------------------------
 
@@ -383,7 +432,7 @@ class TableBets:
                 await self.store.check_lease(conn, self.table_id)
                 held = await ledger.balance(conn, wallet)
                 _check_balance(held, chips)
-                await ledger.post(
+                posted = await ledger.post(
                     conn,
                     bet_key(user.id, key),
                     "bet",
@@ -412,7 +461,19 @@ class TableBets:
             # Another process has taken the table over: nothing moved here (the store
             # has told the ownership, which drops the table); the bettor retries there.
             raise ProtocolError("moved", status=503) from None
-        return PlacedBet(int(bet_id), self.table_id, market.id, user.id, outcome, chips, seq, key)
+        after = posted.balances.get(wallet.key)
+        return PlacedBet(
+            int(bet_id),
+            self.table_id,
+            market.id,
+            user.id,
+            outcome,
+            chips,
+            seq,
+            key,
+            after,
+            posted.tx_id,
+        )
 
 
 def _check_balance(held: int, chips: int) -> None:

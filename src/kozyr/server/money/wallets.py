@@ -16,7 +16,7 @@ from sqlalchemy import and_, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from kozyr.server.money import ledger
+from kozyr.server.money import ledger, statements
 from kozyr.server.money.betting import chips_in_bets
 from kozyr.server.money.escrow import stake_hold, stake_too_high
 from kozyr.server.money.ledger import Account
@@ -133,7 +133,9 @@ async def wallet_page(
 ) -> dict[str, Any]:
     """``GET /api/wallet``: balance, held (``in_escrow`` at stake games plus ``in_bets``,
     bets not settled yet), whether a top-up is due, and a page of entries (newest first;
-    ``next`` is the ``before`` of the following page)."""
+    ``next`` is the ``before`` of the following page), each told in words in both
+    languages (``text``, ``text_ru``: :mod:`kozyr.server.money.statements`) with the table
+    it is about (``table_id``) and whether that table's game is over (``finished``)."""
     size = _bound(limit, "limit", 50, MAX_PAGE)
     assert size is not None
     below = _bound(before, "before", None, 2**62)
@@ -144,7 +146,8 @@ async def wallet_page(
         rows = await ledger.entries(conn, wallet, size + 1, below)
         claimed = await _claimed(conn, user.id, utc_day())
         in_escrow, in_bets = await holdings(conn, user.id)
-    page = rows[:size]
+        page = rows[:size]
+        told = await statements.describe(conn, user.id, page)
     return {
         "balance": balance,
         "held": in_escrow + in_bets,
@@ -158,10 +161,13 @@ async def wallet_page(
                 "kind": e["kind"],
                 "amount": e["amount"],
                 "balance": e["balance"],
-                "table_id": e["memo"].get("table_id"),
+                "text": words.en,
+                "text_ru": words.ru,
+                "table_id": words.table_id,
+                "finished": words.finished,
                 "memo": e["memo"],
             }
-            for e in page
+            for e, words in zip(page, told, strict=True)
         ],
         "next": page[-1]["id"] if len(rows) > size else None,
     }

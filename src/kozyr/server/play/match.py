@@ -26,6 +26,11 @@ from kozyr.server.transport.protocol import ProtocolError, refusal
 
 log = logging.getLogger("kozyr.server.play.match")
 
+_HOOKED = ("unrated", "rating_changes")
+"""Fields of a finished row that its finish hooks set (the ratings'), adopted with the
+finish: the table's info tells the players the game's rating changes, or why it moved
+none."""
+
 
 class MatchStore(Protocol):
     """The part of :class:`kozyr.server.storage.store.Store` a match writes to."""
@@ -118,7 +123,7 @@ class Match:
             row.finished_ms = now_ms()
             row.result = final_result(row, state)
         await self.store.save_table(row, started=True)
-        for f in ("status", "started_ms", "first_dealer", "finished_ms", "result"):
+        for f in ("status", "started_ms", "first_dealer", "finished_ms", "result", *_HOOKED):
             setattr(self.row, f, getattr(row, f))
         self._adopt(state)
 
@@ -223,9 +228,8 @@ class Match:
             raise ProtocolError("busy", status=503) from e
         self.metrics.commit.observe(time.perf_counter() - started)
         if finished is not None:
-            self.row.status = finished.status
-            self.row.finished_ms = finished.finished_ms
-            self.row.result = finished.result
+            for f in ("status", "finished_ms", "result", *_HOOKED):
+                setattr(self.row, f, getattr(finished, f))
         self._adopt_next(nxt)
         self.log.append((seat, text, by))
         self.event_index.append(len(nxt.events))

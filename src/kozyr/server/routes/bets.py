@@ -14,7 +14,7 @@ from kozyr.server.routes.common import need_user, server_of
 from kozyr.server.services import Server
 from kozyr.server.storage.store import User
 from kozyr.server.tables.lobby import may_see
-from kozyr.server.tables.table_ops import bet_json
+from kozyr.server.tables.table_ops import bet_balance, bet_json
 from kozyr.server.transport.bodies import Body, json_body
 from kozyr.server.transport.protocol import ProtocolError
 
@@ -77,7 +77,10 @@ async def place_bet(table_id: str, request: Request, body: NewBetBody) -> JSONRe
     market = book.book.markets[bet.market]
     entry = book.market_json(market)
     entry["my_bets"] = book.my_bets(market, user.id)
-    return JSONResponse(
-        {"bet": bet_json(bet), "market": entry, "duplicate": again},
-        status_code=200 if again else 201,
-    )
+    answer = {
+        "bet": bet_json(bet),
+        "market": entry,
+        "duplicate": again,
+        **await bet_balance(bet, server.store, user),
+    }
+    return JSONResponse(answer, status_code=200 if again else 201)

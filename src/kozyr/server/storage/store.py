@@ -145,6 +145,11 @@ class TableRow:
     unrated: str | None = None
     """A rated game that moved no rating, and why (``kozyr.server.accounts.ratings``); written by
     the ratings' finish hook alone, never by a save of the row."""
+    rating_changes: list[dict[str, Any] | None] | None = None
+    """A finished rated game's rating change of each seat (``{"before", "after",
+    "provisional"}``), as shown in its game-over dialog: set by the ratings' finish hook,
+    or read back from ``rating_changes`` for a finished table loaded from the database
+    (``kozyr.server.accounts.ratings.changes_of``); never written with the row."""
 
 
 @dataclass

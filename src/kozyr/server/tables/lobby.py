@@ -451,7 +451,15 @@ class Lobby:
             raise ProtocolError("no_table", status=404)  # not restored: nothing to show
         # (cluster mode: another process runs it; the database has its committed state)
         seq = await self.store.action_count(row.id)
+        await self._rating_changes(row)
         return {"table": table_info(row, seq=seq, private=_involved(row, user))}
+
+    async def _rating_changes(self, row: TableRow) -> None:
+        """A finished rated table read from the database: its rating changes, for the
+        game-over dialog (a live table's finish hook put them on its row)."""
+        if row.status == "finished" and row.rated and row.rating_changes is None:
+            async with self.store.engine.connect() as conn:
+                row.rating_changes = await ratings.changes_of(conn, row)
 
     async def record(self, table_id: str, user: User | None, invite: Any) -> dict[str, Any]:
         """The record the caller may have: the whole ``kozyr-record/1`` once the database
@@ -493,6 +501,7 @@ class Lobby:
             raise ProtocolError("no_table")
         state = await self.replayed(row)
         seat = _seat(row, user)
+        await self._rating_changes(row)
         info = table_info(row, seq=len(state.actions), private=_involved(row, user))
         return [
             {"v": VERSION, "type": "table", "table": info, "you": seat},

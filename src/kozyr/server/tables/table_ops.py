@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from kozyr.server.money import wallets
 from kozyr.server.money.betting import PlacedBet
-from kozyr.server.storage.store import User
+from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.lobby import may_see
 from kozyr.server.tables.table import Table
 from kozyr.server.transport.protocol import ProtocolError
@@ -65,9 +66,23 @@ async def bet(table: Table, user: User, args: dict[str, Any]) -> dict[str, Any]:
     entry = book.market_json(market)
     entry["my_bets"] = book.my_bets(market, user.id)
     return {
-        "body": {"bet": bet_json(placed), "market": entry, "duplicate": again},
+        "body": {
+            "bet": bet_json(placed),
+            "market": entry,
+            "duplicate": again,
+            **await bet_balance(placed, book.store, user),
+        },
         "status": 200 if again else 201,
     }
+
+
+async def bet_balance(placed: PlacedBet, store: Store, user: User) -> dict[str, int | None]:
+    """The bettor's wallet after his bet, for the page's header: as the bet's own
+    transaction left it (``balance_tx``), or (a retry answered with the bet taken
+    before) as it is now."""
+    if placed.balance is not None:
+        return {"balance": placed.balance, "balance_tx": placed.balance_tx}
+    return {"balance": await wallets.balance_of(store, user.id), "balance_tx": None}
 
 
 OPS: dict[str, Op] = {"sit": sit, "leave": leave, "set_bot": set_bot, "bet": bet}

@@ -94,6 +94,9 @@ def table_info(
         "to_act": to_act,
         "deadline_ms": deadline_ms,
         "result": row.result,
+        # a rated game once over: each seat's rating change, or why it moved none
+        "unrated": row.unrated,
+        "rating_changes": row.rating_changes,
         "dealing": row.dealing,
         "commitment": table_commitment(row),
         "seed_secret": row.seed_secret,

@@ -5,7 +5,9 @@
 
 import { api } from "./net.js";
 import { lang, t } from "./i18n.js";
+import { nounFor } from "./plural.js";
 import { esc } from "./table.js";
+import { refreshBalance, setBalance } from "./wallet.js";
 
 // Intl.PluralRules categories -> message keys (Russian has one/few/many, English one/other).
 const CHIP_KEYS = { one: "bets_chips_one", few: "bets_chips_few", many: "bets_chips_many", other: "bets_chips_other" };
@@ -15,8 +17,9 @@ const OUTCOME_KEYS = {
   over: "bets_over",
   under: "bets_under",
   nobody: "bets_nobody",
-  void: "bets_void",
 };
+// how a settled market came out for the bettor (the server's result, and refund reason)
+const SETTLED_KEYS = { won: "bets_settled_won", lost: "bets_settled_lost", no_winner: "bets_settled_no_winner", void: "bets_settled_void" };
 
 /** "1 chip", "5 chips"; "1 фишка", "3 фишки", "5 фишек". */
 export function chipsText(n) {
@@ -132,27 +135,53 @@ export class BetsPanel {
         m.my_bets = f.bets;
         m.state = "settled";
         m.outcome = f.outcome;
+        m.refund = f.refund ?? null;
       }
-      const id = f.market;
-      this.notice = () =>
-        t("bets_settled_notice", {
-          market: this.markets.has(id) ? this.title(this.markets.get(id)) : id,
-          outcome: this.outcomeLabel(f.outcome),
-          chips: chipsText(f.payout),
-        });
+      // the settlement paid him: the header's balance follows at once
+      if (typeof f.balance === "number") setBalance(f.balance, f.balance_tx);
+      else if (f.payout > 0) refreshBalance();
+      this.notice = () => this.settledText(f);
       this.hooks.toast(this.notice());
     }
     this.render();
   }
 
+  /** The market's question, the player it asks about by the name the table shows. */
   title(m) {
-    return (lang() === "ru" ? m.title_ru : m.title) || m.id;
+    const ru = lang() === "ru";
+    const named = ru ? m.title_player_ru : m.title_player;
+    const seat = m.params?.seat;
+    if (named && Number.isInteger(seat)) return named.replace("{player}", this.hooks.seatName(this.info, seat));
+    return (ru ? m.title_ru : m.title) || m.id;
   }
 
   outcomeLabel(outcome) {
     if (outcome.startsWith("seat:")) return this.hooks.seatName(this.info, Number(outcome.slice(5)));
     if (OUTCOME_KEYS[outcome]) return t(OUTCOME_KEYS[outcome]);
-    return t("bets_tricks", { range: outcome });
+    // a bucket of tricks, "4-6": the noun agrees with its last number
+    const last = Number(outcome.split("-").pop());
+    return t("bets_tricks", { range: outcome.replace("-", "\u2013"), noun: nounFor("trick", last, lang()) });
+  }
+
+  /** The notice of a settlement: won, lost, or returned and why, in words. */
+  settledText(f) {
+    const m = this.markets.get(f.market);
+    const result = f.result || (f.payout > 0 ? "won" : "lost");
+    const key = SETTLED_KEYS[result === "refunded" ? f.refund || "no_winner" : result];
+    return t(key, {
+      market: m ? this.title(m) : f.market,
+      outcome: this.outcomeLabel(f.outcome),
+      chips: chipsText(result === "lost" ? f.staked ?? 0 : f.payout),
+    });
+  }
+
+  /** One of one's bets once settled: won (paid), lost, or returned (why). */
+  betResult(b, m) {
+    if (b.payout == null) return t("bets_pending");
+    const result = b.result || (b.payout > 0 ? "won" : "lost");
+    if (result === "won") return t("bets_won", { chips: chipsText(b.payout) });
+    if (result === "lost") return t("bets_lost");
+    return t(m.refund === "void" ? "bets_returned_void" : "bets_returned", { chips: chipsText(b.payout) });
   }
 
   async onSubmit(ev) {
@@ -170,6 +199,9 @@ export class BetsPanel {
     try {
       const data = await api("POST", `/api/tables/${this.tableId}/bets`, body);
       this.markets.set(data.market.id, data.market);
+      // the chips left the wallet: the header's balance says so at once
+      if (typeof data.balance === "number") setBalance(data.balance, data.balance_tx);
+      else refreshBalance();
       this.keys.delete(body.market); // the next bet there is a new one
       const bet = data.bet;
       this.notice = () => t("bets_placed", { chips: chipsText(bet.chips), outcome: this.outcomeLabel(bet.outcome) });
@@ -191,9 +223,8 @@ export class BetsPanel {
     if (!m.my_bets?.length) return "";
     const rows = m.my_bets
       .map((b) => {
-        const result =
-          b.payout == null ? t("bets_pending") : t("bets_paid", { chips: chipsText(b.payout) });
-        return `<li data-bet="${b.id}">${esc(this.outcomeLabel(b.outcome))}: ${esc(chipsText(b.chips))} · <span class="bets-result">${esc(result)}</span></li>`;
+        const result = this.betResult(b, m);
+        return `<li data-bet="${b.id}" data-result="${esc(b.result || "")}">${esc(this.outcomeLabel(b.outcome))}: ${esc(chipsText(b.chips))} · <span class="bets-result">${esc(result)}</span></li>`;
       })
       .join("");
     return `<ul class="bets-mine" aria-label="${esc(t("bets_mine"))}">${rows}</ul>`;
@@ -226,8 +257,10 @@ export class BetsPanel {
   }
 
   doneHtml(m) {
-    const state =
-      m.state === "settled" ? t("bets_outcome_is", { outcome: this.outcomeLabel(m.outcome) }) : t("bets_closed");
+    let state = t("bets_closed");
+    if (m.state === "settled" && (m.refund === "void" || m.outcome === "void")) state = t("bets_called_off");
+    else if (m.state === "settled" && m.refund === "no_winner") state = t("bets_nobody_backed", { outcome: this.outcomeLabel(m.outcome) });
+    else if (m.state === "settled") state = t("bets_outcome_is", { outcome: this.outcomeLabel(m.outcome) });
     return (
       `<li class="bets-market" data-market="${esc(m.id)}" data-state="${esc(m.state)}"><div class="bets-title">${esc(this.title(m))}</div>` +
       `<div class="muted">${esc(state)} · ${esc(t("bets_pool", { chips: chipsText(m.pool) }))}</div>` +

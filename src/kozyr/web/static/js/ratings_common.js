@@ -53,3 +53,38 @@ export function ratedPill(rated, { casualToo = false } = {}) {
   if (rated) return `<span class="pill rated">${esc(t("rated"))}</span>`;
   return casualToo ? `<span class="pill casual">${esc(t("casual"))}</span>` : "";
 }
+
+/**
+ * The game-over dialog's rating (issue 30): "Rating 1512 → 1527 (+15)" for the viewer's
+ * seat, then the others' changes, as the table's info tells them once a rated game is
+ * over; or why a rated game moved no rating. "" for a casual game (or before the news).
+ * names: seat names as the page shows them; you: the viewer's seat or null.
+ */
+export function ratingChangeHtml(info, names, you) {
+  if (!info?.rated || info.status !== "finished") return "";
+  const head = `<h3>${esc(t("rating"))}</h3>`; // (a player's own line starts with the word)
+  if (info.unrated) {
+    const key = hasMessage(`unrated_${info.unrated}`) ? `unrated_${info.unrated}` : "unrated_other";
+    return `<section class="rating-result">${head}<p class="muted">${esc(t(key))}</p></section>`;
+  }
+  const all = Array.isArray(info.rating_changes) ? info.rating_changes : [];
+  const line = (rc) => {
+    const c = changeOf(rc);
+    return c && { ...c, before: ratingText({ rating: rc.before }), after: ratingText({ rating: rc.after, provisional: rc.provisional }) };
+  };
+  const mine = you != null ? line(all[you]) : null;
+  const others = all
+    .map((rc, seat) => ({ seat, c: seat === you ? null : line(rc) }))
+    .filter((x) => x.c);
+  if (!mine && !others.length) return "";
+  const yours = mine
+    ? `<p class="your-rating ${mine.dir}">${esc(t("rating_yours", { before: mine.before, after: mine.after, change: mine.text }))}</p>`
+    : "";
+  const list = others.length
+    ? `<ul class="rating-others">${others
+        .map(({ seat, c }) => `<li class="${c.dir}">${esc(t("rating_of", { name: names[seat], before: c.before, after: c.after, change: c.text }))}</li>`)
+        .join("")}</ul>`
+    : "";
+  const note = all.some((rc) => rc?.provisional) ? `<p class="muted small-note">${esc(t("rating_provisional"))}</p>` : "";
+  return `<section class="rating-result">${mine ? "" : head}${yours}${list}${note}</section>`;
+}

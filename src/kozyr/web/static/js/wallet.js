@@ -10,6 +10,7 @@ const PAGE = 50;
 
 const wallet = {
   balance: null, // null: not known (signed out, or a server without wallets)
+  tx: 0, // the ledger transaction the shown balance follows, when the server said it
   page: null, // the wallet page's state while it is open
   topUpKey: null, // the idempotency key of the top-up not yet known to have succeeded
   errorText: (e) => String(e?.message || e),
@@ -47,8 +48,18 @@ export function onBalance(fn) {
   wallet.listeners.add(fn);
 }
 
-export function setBalance(value) {
+/**
+ * A balance from the server. ``tx``: the ledger transaction it follows (a bet's answer,
+ * a settlement's frame); a balance after an older transaction than the one shown came
+ * late (a frame overtaken by an answer) and is dropped. Without ``tx`` it is read now.
+ */
+export function setBalance(value, tx = null) {
+  if (typeof tx === "number") {
+    if (tx < wallet.tx) return;
+    wallet.tx = tx;
+  }
   wallet.balance = typeof value === "number" && Number.isFinite(value) ? value : null;
+  if (wallet.balance == null) wallet.tx = 0; // signed out: the next person starts afresh
   renderBalance();
   for (const fn of wallet.listeners) fn(wallet.balance);
 }
@@ -145,25 +156,15 @@ async function reloadFirstPage(p) {
   if (wallet.page === p) renderWallet();
 }
 
+/** The entry in words, from the server (both languages), and a link to its table: the
+ * replay once its game is over, else the table itself. */
 function entryWords(e) {
-  const kind = e.kind;
-  const net = e.memo?.net;
-  let key;
-  if (kind === "grant") key = "ledger_grant";
-  else if (kind === "top_up") key = "ledger_top_up";
-  else if (kind === "escrow") key = "ledger_escrow";
-  else if (kind === "refund") key = "ledger_refund";
-  else if (kind === "settle" && typeof net === "number") {
-    key = net > 0 ? "ledger_settle_won" : net < 0 ? "ledger_settle_lost" : "ledger_settle_even";
-  } else if (kind === "settle") key = "ledger_settle";
-  else key = "ledger_other";
-  // The table's id becomes a link: to its replay once settled, else to the table.
-  const mark = "\u0000";
-  const text = t(key, { table: mark, kind: String(kind), chips: chips(Math.abs(Number(net) || 0)) });
+  const said = (lang() === "ru" ? e.text_ru : e.text) || t("ledger_other");
   const id = e.table_id;
-  const href = kind === "settle" || kind === "refund" ? `#/replay/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
-  const link = id ? `<a href="${href}">${esc(id)}</a>` : "";
-  return text.split(mark).map(esc).join(link);
+  if (!id) return esc(said);
+  const href = e.finished ? `#/replay/${encodeURIComponent(id)}` : `#/table/${encodeURIComponent(id)}`;
+  const label = t(e.finished ? "ledger_replay" : "ledger_table");
+  return `${esc(said)} <a class="ledger-link" href="${href}">${esc(label)}</a>`;
 }
 
 function when(ms) {

@@ -8,6 +8,7 @@ import { agreeToStake, settlementHtml, stakeLine } from "../stakes.js";
 import { balance, refreshBalance } from "../wallet.js";
 import { sheetHtml } from "../scoresheet.js";
 import { nameLink, ratedPill } from "../pages.js";
+import { ratingChangeHtml } from "../ratings_common.js";
 import { BetsPanel } from "../bets.js";
 import { gameOf } from "../games/index.js";
 import { change, store, update } from "../store.js";
@@ -251,7 +252,7 @@ export function showOver(relabelOnly) {
   $("#over-title").textContent = t("over_title", { title });
   // #16B: the whole game deal by deal (round by round) under the result and the chips.
   const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, store.tableView?.model ? store.tableView.extras.narrowNames() : null)}`;
-  $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you) + sheet;
+  $(".over-body").innerHTML = body + ratingChangeHtml(info, names, tb.you) + settlementHtml(info, names, tb.you) + sheet;
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;
   dl.setAttribute("download", `kozyr-${tb.id}.json`);
