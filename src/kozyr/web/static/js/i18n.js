@@ -107,7 +107,22 @@ export const MESSAGES = {
   online: ["online", "в сети"],
   offline: ["offline", "не в сети"],
   away: ["away: the computer plays", "отошёл: играет компьютер"],
-  im_back: ["I am back: let me play", "Я вернулся: дайте играть"],
+  away_you_short: ["the computer plays for you", "за вас играет компьютер"],
+  away_you: ["The computer is playing for you", "За вас играет компьютер"],
+  im_back: ["I'm back", "Вернуться в игру"],
+  // leaving a game in progress (js/leaving.js)
+  leave_title: ["Leave the game?", "Уйти из-за стола?"],
+  leave_seat: [
+    "The game goes on without you: the computer plays your seat until you come back. The seat stays yours; to come back, open the game from “My games” in the lobby.",
+    "Партия продолжится без вас: пока вы не вернётесь, за вас играет компьютер. Место остаётся за вами — вернуться можно из лобби, раздел «Мои партии».",
+  ],
+  leave_stake: [
+    "Your stake stays in play: the game the computer plays out for you settles it. The most you can lose: {hold}.",
+    "Ставка остаётся в игре: расчёт пройдёт по итогу партии, которую за вас доиграет компьютер. Наибольший возможный проигрыш: {hold}.",
+  ],
+  leave_rated: ["The game stays rated: its result counts for your rating.", "Партия остаётся рейтинговой: её итог пойдёт в ваш рейтинг."],
+  leave_stay: ["Stay at the table", "Остаться за столом"],
+  leave_go: ["Leave: the computer plays for me", "Уйти: пусть играет компьютер"],
   cards_n: ["{n:card}", "{n:card}"],
   seconds_left: ["{n} s left", "осталось {n} с"],
   trump: ["Trump", "Козырь"],
