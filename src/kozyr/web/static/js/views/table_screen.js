@@ -255,7 +255,7 @@ export function showOver(relabelOnly) {
   const { title, body } = gameOf(info.game).overResult({ obs: tb.view, events: tb.events, names, you: tb.you });
   $("#over-title").textContent = t("over_title", { title });
   // #16B: the whole game deal by deal (round by round) under the result and the chips.
-  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, store.tableView?.model ? store.tableView.extras.narrowNames() : null)}`;
+  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, store.tableView?.model ? store.tableView.extras.narrowNames() : null, tb.you)}`;
   $(".over-body").innerHTML = body + settlementHtml(info, names, tb.you) + sheet;
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;
