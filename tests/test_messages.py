@@ -96,7 +96,7 @@ def test_every_code_the_program_raises_is_in_the_catalog() -> None:
             "must_trump",
             {"led": 3, "trump": 1},
             "You have no clubs, so you must trump (hearts)",
-            "У вас нет масти (трефы), поэтому нужно бить козырем (черви)",
+            "Масти хода (трефы) у вас нет: нужно бить козырем (черви)",
         ),
         (
             "must_beat",

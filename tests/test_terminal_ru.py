@@ -154,18 +154,16 @@ def test_imperial_scores_marks_and_wipes_in_russian() -> None:
     )
     mark: Event = {"type": "mark", "seat": 0, "imperials": 2, "total": 3, "reason": "imperials"}
     line = plain(imperial_view.narrate(mark, "ru", names))
-    assert (
-        line is not None and "Вы: маркировано 2 империала" in line and "всего 3 империала" in line
-    )
+    assert line is not None and "Вы: записано 2 империала" in line and "всего 3 империала" in line
     mark1: Event = {"type": "mark", "seat": 0, "imperials": 1, "total": 5, "reason": "24 points"}
     line = plain(imperial_view.narrate(mark1, "ru", names))
-    assert line is not None and "маркирован 1 империал" in line and "всего 5 империалов" in line
+    assert line is not None and "записан 1 империал" in line and "всего 5 империалов" in line
     wipe: Event = {"type": "wipe", "seat": 1, "points": 22, "by": 0}
     line = plain(imperial_view.narrate(wipe, "ru", names))
-    assert line is not None and "У Компьютера 1 уничтожено 22 очка: империал у вас" in line
+    assert line is not None and "У Компьютера 1 сгорело 22 очка: империал у вас" in line
     wipe_you: Event = {"type": "wipe", "seat": 0, "points": 5, "by": 1}
     line = plain(imperial_view.narrate(wipe_you, "ru", names))
-    assert line is not None and "У вас уничтожено 5 очков: империал у Компьютера 1" in line
+    assert line is not None and "У вас сгорело 5 очков: империал у Компьютера 1" in line
 
 
 def test_imperial_capture_has_no_broken_gender() -> None:
@@ -214,7 +212,7 @@ def test_emperor_bargaining_in_russian() -> None:
     refuse: Event = {"type": "refuse", "seat": 3}
     assert plain(emperor_view.narrate(refuse, "ru", names)) == "Вы отказываетесь от откупа"
     no_trumps: Event = {"type": "trump", "seat": 0, "trump": "NT"}
-    assert plain(emperor_view.narrate(no_trumps, "ru", names)) == "Игрок 1 назначает бескозырку"
+    assert plain(emperor_view.narrate(no_trumps, "ru", names)) == "Игрок 1 объявляет бескозырку"
 
 
 def test_emperor_final_table_shows_the_final_places_not_the_last_titles() -> None:

@@ -60,8 +60,10 @@ _RANKS_PLURAL: dict[Lang, dict[int, str]] = {
 }
 
 
-def _render(name: str, value: Any, lang: Lang) -> str:
+def _render(name: str, value: Any, lang: Lang) -> str | int:
     kind = PARAM_KINDS.get(name, "text")
+    if isinstance(value, int) and not isinstance(value, bool) and kind == "text":
+        return value  # a count: a template may give its noun the form that agrees with it
     if kind == "card":
         return card_name(value, lang, symbols=True)
     if kind == "cards":

@@ -294,7 +294,7 @@ def test_e8_bargain_limits_and_transfer() -> None:
         state.play("offer 1")
     # The Jester's game total is 0: he cannot pay a trick (E8).
     assert info.value.rule == "E8" and info.value.code == "offer_over_total"
-    assert info.value.message("ru") == "В вашем итоге всего 0 взят."
+    assert info.value.message("ru") == "На вашем счету всего 0 взяток"
     state.play("yield")
     assert state.hands[3] == ROUND2_DEAL.hands[0]
     assert state.to_act == 0 and state.phase == "exchange"

@@ -250,7 +250,7 @@ def test_i7_must_trump_when_void() -> None:
     # Spades led, seat 1 has none and holds trumps (hearts): he must trump.
     assert err.value.code == "must_trump" and err.value.rule == "I7"
     assert err.value.message() == "You have no spades, so you must trump (hearts)"
-    assert err.value.message("ru") == "У вас нет масти (пики), поэтому нужно бить козырем (черви)"
+    assert err.value.message("ru") == "Масти хода (пики) у вас нет: нужно бить козырем (черви)"
     assert err.value.to_json()["params"] == {"card": "10D", "led": "S", "trump": "H"}
     assert snapshot(state) == before
     assert state.legal_actions() == [C("10H"), C("JH"), C("AH")]

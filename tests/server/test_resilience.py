@@ -68,6 +68,9 @@ async def test_turn_timeout_lets_a_bot_play_until_the_person_is_back(server: Ser
         assert update["seq"] == start + 1
         frame = idle.tables[table]["table"]
         assert frame["seats"][seat]["away"] is True
+        # The frame that says he is away says too that his seat has no clock any more
+        # (it carried the deadline that had just run out, a frozen timer on the page).
+        assert frame["to_act"] == seat and frame["deadline_ms"] is None
         await idle.send({"type": "back", "table": table})
         await idle.expect("table")
         assert idle.tables[table]["table"]["seats"][seat]["away"] is False

@@ -137,11 +137,14 @@ def test_imperial_against_a_bot_with_keys_language_reload_and_replay(
     page.wait_for_selector(".verify-result .verdict")
     text = page.inner_text(".verify-result .verdict")
     if verdict["dealing"] == "mt19937":
-        assert text.startswith("Dealt before commitments existed"), text
+        assert text.startswith("Dealt before fingerprints were shown"), text
     else:
         assert verdict["ok"] and verdict["commitment_ok"], verdict
         deals = verdict["deals"]
-        assert text == f"Fair: the seed matches the commitment and all {deals} deals.", text
+        assert text == (
+            f"Fair deals: the key matches the fingerprint shown before the game, and all {deals} "
+            "deals come from it."
+        ), text
     shot(page, "08-imperial-verified")
     clean(page)
     page.context.close()

@@ -23,12 +23,12 @@ pytestmark = BROWSER
 FINGERPRINT = "3f2a" + "5" * 56 + "9c1d"
 
 ABOUT_EN = (
-    "The deals are fixed by a secret seed; this is its fingerprint. After the game the "
-    "record reveals the seed and anyone can check every deal."
+    "The deals come from a secret key; this is its fingerprint, shown before the first deal. "
+    "After the game the record reveals the key, and anyone can check every deal."
 )
 ABOUT_RU = (
-    "Сдачи заданы тайным зерном; это его отпечаток. После игры запись партии раскрывает "
-    "зерно, и любой может проверить каждую сдачу."
+    "Сдачи задаёт тайный ключ; это его отпечаток, показанный до первой сдачи. После игры "
+    "запись партии раскрывает ключ, и каждый может проверить все сдачи."
 )
 
 
@@ -240,13 +240,15 @@ def test_verify_shows_each_verdict_in_both_languages(server: str, browser: Any) 
     # The uploaded record itself goes to be checked, as JSON.
     assert posted == [("application/json", json.loads(record))]
     assert result.locator(".verdict").inner_text() == (
-        "Fair: the seed matches the commitment and all 7 deals."
+        "Fair deals: the key matches the fingerprint shown before the game, and all 7 deals "
+        "come from it."
     )
     assert FINGERPRINT in result.inner_text()
     shot(page, "34-verify-fair-en")
     page.click(".top .lang-switch")
     assert result.locator(".verdict").inner_text() == (
-        "Честно: зерно совпадает с отпечатком, данным до игры, и со всеми сдачами (7)."
+        "Сдачи честные: ключ совпадает с отпечатком, показанным до игры, и все сдачи (7) "
+        "получаются из него."
     )
     shot(page, "35-verify-fair-ru")
 
@@ -254,8 +256,8 @@ def test_verify_shows_each_verdict_in_both_languages(server: str, browser: Any) 
     page.click(".verify-btn")
     page.wait_for_selector(".verify-result.bad")
     assert result.locator(".verdict").inner_text() == (
-        "Не сходится: зерну соответствуют сдачи 3 из 4. "
-        "Зерно не совпадает с отпечатком, данным в начале игры."
+        "Не сходится: из ключа получаются только сдачи 3 из 4. "
+        "Ключ не совпадает с отпечатком, показанным в начале игры."
     )
     assert result.locator(".problems li").all_inner_texts() == [
         "deal 3: seat 1 holds QS, the seed deals 9H"
@@ -264,8 +266,8 @@ def test_verify_shows_each_verdict_in_both_languages(server: str, browser: Any) 
     shot(page, "36-verify-bad-ru-phone")
     page.click(".top .lang-switch")
     assert result.locator(".verdict").inner_text() == (
-        "Does not check out: 3 of 4 deals match the seed. "
-        "The seed does not match the commitment given at the start."
+        "Does not check out: only 3 of 4 deals come from the key. "
+        "The key does not match the fingerprint shown at the start."
     )
     shot(page, "37-verify-bad-en-phone")
 
@@ -276,24 +278,24 @@ def test_verify_shows_each_verdict_in_both_languages(server: str, browser: Any) 
     assert (
         result.locator(".verdict")
         .inner_text()
-        .startswith("Dealt before commitments existed: all 3 deals match the record's seed")
+        .startswith("Dealt before fingerprints were shown: all 3 deals come from the record's key")
     )
     assert result.locator(".problems").count() == 0
     shot(page, "38-verify-old-en")
     page.click(".top .lang-switch")
-    assert (
-        result.locator(".verdict").inner_text().startswith("Партия сдана до появления отпечатков")
-    )
+    assert result.locator(".verdict").inner_text().startswith("Партия сдана, когда отпечатков ещё")
     page.click(".top .lang-switch")
 
     answer["now"] = "one"
     verdicts["one"] = {**verdicts["fair"], "deals": 1, "deals_ok": 1}
     page.click(".verify-btn")
     page.wait_for_function(
-        "() => document.querySelector('.verify-result .verdict')?.textContent.endsWith('one deal.')"
+        "() => document.querySelector('.verify-result .verdict')"
+        "?.textContent.endsWith('comes from it.')"
     )
     assert result.locator(".verdict").inner_text() == (
-        "Fair: the seed matches the commitment and the game's one deal."
+        "Fair deal: the key matches the fingerprint shown before the game, and the game's one "
+        "deal comes from it."
     )
 
     # The server's own refusal is shown in its words.

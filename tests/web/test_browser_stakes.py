@@ -168,11 +168,11 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
 
     # 2. The lobby's line, and agreeing before sitting down.
     row = page.locator(f'.open-list li[data-table="{STAKE_TABLE["id"]}"]')
-    assert row.locator(".pill.stake").inner_text() == "stake 10 per game"
+    assert row.locator(".pill.stake").inner_text() == "stake 10 chips per game"
     row.locator("button[data-do=join]").click()
     page.wait_for_selector(".stake-dialog[open]")
     dialog = _text(page, ".stake-dialog")
-    assert "stake 10 per game" in dialog
+    assert "stake 10 chips per game" in dialog
     assert "Taking a seat is agreeing to these stakes" in dialog
     assert "10 chips go from your wallet into escrow" in dialog
     assert "Your balance: 1,000 chips." in dialog
@@ -190,7 +190,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
         "and it holds 10 chips from each player."
     )
     page.click(".top .lang-switch")
-    _until(page, STAKE_PILL, "ставка 10 за партию")
+    _until(page, STAKE_PILL, "ставка 10 фишек за партию")
     assert _text(page, ".top .balance") == "1 000 фишек"  # (a no-break space in the page)
     row = page.locator(f'.open-list li[data-table="{STAKE_TABLE["id"]}"]')
     row.locator("button[data-do=join]").click()
@@ -208,7 +208,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
     page.evaluate(f"location.hash = '#/table/{STAKE_TABLE['id']}'")
     page.wait_for_selector(".waiting .stake-note")
     assert _text(page, ".waiting .stake-note") == (
-        "stake 10 per game Taking a seat is agreeing to these stakes."
+        "stake 10 chips per game Taking a seat is agreeing to these stakes."
     )
     page.click(".waiting button[data-seat-do=sit]")
     page.wait_for_selector(".stake-dialog[open]")
@@ -259,7 +259,7 @@ def test_stakes_in_the_forms_the_lobby_the_table_and_the_settlement(
 
     # 4. The table's header, then the settlement in the game-over dialog.
     page.wait_for_selector(".table-bar .pill.stake")
-    assert _text(page, ".table-bar .pill.stake") == "stake 10 per game"
+    assert _text(page, ".table-bar .pill.stake") == "stake 10 chips per game"
     assert (
         page.get_attribute(".table-bar .pill.stake", "title")
         == "Each player puts 10 chips in escrow."
@@ -399,7 +399,7 @@ def test_the_wallet_page_on_a_phone_in_both_languages(server: str, browser: Any)
     assert _text(page, ".top .balance") == "21 фишка"
 
     # The lobby on a phone: the stake line, and quick play for chips.
-    _until(page, STAKE_PILL, "ставка 10 за партию")
+    _until(page, STAKE_PILL, "ставка 10 фишек за партию")
     form = page.locator(".quick-form")
     form.locator("select[name=stake_kind]").select_option("per_game")
     form.locator("input[name=stake_chips]").fill("10")
@@ -498,7 +498,7 @@ def test_a_guest_plays_for_stakes_end_to_end(server: str, browser: Any) -> None:
     form.locator("input[name=stake_chips]").fill("10")
     table = create_table(page, "imperial", 2, {"target": 1}, bots=True)
     page.wait_for_selector(".table-bar .pill.stake")
-    assert _text(page, ".table-bar .pill.stake") == "stake 10 per game"
+    assert _text(page, ".table-bar .pill.stake") == "stake 10 chips per game"
     # The game has started: 10 chips are in escrow.
     _until(page, ".top .balance", "190 chips")
     play_to_end([page])

@@ -364,12 +364,12 @@ MESSAGES = """async () => {
     offer: i.t('answer_prompt', {name: 'Компьютер 3', k: 1}),
     offered: i.t('ev_offer', {name: 'Компьютер 3', n: 2}),
     nt: i.t('ev_trump_nt', {name: 'Компьютер 2'}),
-    mark: i.t('ev_mark', {name: 'Анна', n: 2, reason: 'хвалёж', total: 3}),
+    mark: i.t('ev_mark', {name: 'Анна', n: 2, reason: 'хвалёж империалами', total: 3}),
   };
   i.setLang('en');
   const en = {
     cards: i.t('cards_n', {n: 1}),
-    mark: i.t('ev_mark', {name: 'Ann', n: 1, reason: 'imperials', total: 1}),
+    mark: i.t('ev_mark', {name: 'Ann', n: 1, reason: i.t('reason_imperials'), total: 1}),
     unmarked: i.t('ev_imperials_unmarked', {name: 'Ann', n: 2}),
     named: i.t('ev_swap_named', {taker: 'Ann', target: 'Computer 2'}),
   };
@@ -390,9 +390,9 @@ def test_page_messages_use_plural_forms_and_declined_names(server: str, browser:
     assert ru["offer"] == "Компьютер 3 предлагает вам 1 взятку, чтобы оставить карты себе."
     assert ru["offered"] == "Компьютер 3 предлагает откупиться, отдав 2 взятки"
     assert ru["nt"] == "Компьютер 2 объявляет бескозырку"
-    assert ru["mark"] == "Анна маркирует 2 империала (хвалёж); всего 3"
+    assert ru["mark"] == "Анна записывает 2 империала (хвалёж империалами); всего 3"
     assert en["cards"] == "1 card"
-    assert en["mark"] == "Ann marks 1 imperial (imperials); 1 in all"
+    assert en["mark"] == "Ann marks 1 imperial (declared); 1 in all"
     assert en["unmarked"] == "Ann: 2 imperials, fewer: not marked"
     assert en["named"] == "Ann wants the hand of Computer 2"
     clean(page)
@@ -472,8 +472,10 @@ def test_tombe_wording_says_what_a_capture_means(server: str, browser: Any) -> N
     ]
     assert sum("tombé!" in line for line in lines["en"]) == 1
     assert not any("(tombé)" in line for line in lines["en"])
-    ru = [line for line in lines["ru"] if "забирает" in line]
-    assert ru[1] == "Аня забирает В♠ своим Д♠: одна из двух карт для томбе"
-    assert ru[2] == "Аня забирает Т♠ своим К♠: томбе!"
+    # The capturing card is named as the subject: "своим Д♠" put a queen in the masculine.
+    ru = [line for line in lines["ru"] if " берёт " in line]
+    assert ru[0] == "Боря: К♠ берёт Т♠ (томбе не будет: В♠ у него самого)"
+    assert ru[1] == "Аня: Д♠ берёт В♠ — одна из двух карт для томбе"
+    assert ru[2] == "Аня: К♠ берёт Т♠ — томбе!"
     clean(page)
     page.context.close()

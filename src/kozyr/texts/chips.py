@@ -9,14 +9,15 @@ from __future__ import annotations
 TEXTS: dict[str, tuple[str, str]] = {
     # top_up_not_due: the wallet alone is at the line, or with what is held besides it
     "chips.top_up.not_due": (
-        "Your balance is {balance} chips: a top-up is for balances below {top_up_to}.",
-        "На вашем счёте {balance} фишек: пополнение положено только "
+        "Your balance is {balance} {balance:chip|chips}: a top-up is for balances below "
+        "{top_up_to}.",
+        "На вашем счёте {balance} {balance:фишка|фишки|фишек}: пополнение положено только "
         "при балансе меньше {top_up_to}.",
     ),
     "chips.top_up.not_due_held": (
-        "You have {total} chips: {balance} in your wallet and {held} held in escrow "
-        "and open bets. A top-up is for fewer than {top_up_to} in all.",
-        "У вас {total} фишек: {balance} на счёте и {held} в залоге и "
+        "You have {total} {total:chip|chips}: {balance} in your wallet and {held} held in "
+        "escrow and open bets. A top-up is for fewer than {top_up_to} in all.",
+        "У вас {total} {total:фишка|фишки|фишек}: {balance} на счёте и {held} в залоге и "
         "открытых ставках. Пополнение положено, только если всего меньше {top_up_to}.",
     ),
     "chips.top_up.claimed_today": (
@@ -30,18 +31,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # stake_too_high: a seat at a table for stakes
     "chips.stake_too_high": (
-        "Your balance is {balance} chips; this table holds {hold} from each player.",
-        "На вашем счёте {balance} фишек; этот стол удерживает {hold} с каждого игрока.",
+        "Your balance is {balance} {balance:chip|chips}; this table holds {hold} "
+        "{hold:chip|chips} from each player.",
+        "На вашем счёте {balance} {balance:фишка|фишки|фишек}; этот стол берёт в залог "
+        "{hold} {hold:фишку|фишки|фишек} с каждого игрока.",
     ),
     # Bets (B4)
     "chips.bet.insufficient": (
-        "You hold {held} chips; the bet is {chips}.",
+        "You hold {held} {held:chip|chips}; the bet is {chips}.",
         "Ваш баланс: {held}; ставка: {chips}.",
     ),
     "chips.bet.holds_bets": (
-        "You have {chips} chips in open bets on this table, and a player cannot bet on "
-        "his own game: you cannot take a seat here.",
-        "У вас {chips} фишек в открытых ставках на этот стол, а игрок не может "
+        "You have {chips} {chips:chip|chips} in open bets on this table, and a player "
+        "cannot bet on his own game: you cannot take a seat here.",
+        "У вас {chips} {chips:фишка|фишки|фишек} в открытых ставках на этот стол, а игрок не может "
         "ставить на свою партию: занять место за этим столом нельзя.",
     ),
 }

@@ -14,7 +14,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{head}: trump {trump} ({card}); {leader} leads",
         "{head}. Козырь: {trump} ({card}). Первый ход у {leader:gen}",
     ),
-    "emperor_view.bargaining": ("; bargaining is on", "; торги разрешены"),
+    "emperor_view.bargaining": ("; bargaining is on", "; торг разрешён"),
     "emperor_view.pass": ("{who}: pass", "{who}: пас"),
     "emperor_view.swapped": (
         "{taker} takes the hand of {target}",
@@ -41,11 +41,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     # The seed: the King "назначает козыря (в редких случаях безкозырку)".
     "emperor_view.trump": (
         "{who}: trump {trump}",
-        "{who} {who:назначает|назначаете} козырь: {trump}",
+        "{who} {who:называет|называете} козырь: {trump}",
     ),
     "emperor_view.no_trumps": (
         "{who}: trump no trumps",
-        "{who} {who:назначает|назначаете} бескозырку",
+        "{who} {who:объявляет|объявляете} бескозырку",
     ),
     "emperor_view.tricks": ("Tricks: {list}", "Взятки: {list}"),
     "emperor_view.titles": ("Titles: {list}", "Звания: {list}"),
@@ -60,6 +60,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "emperor_view.why.last_titles": (
         "{group}: equal totals, the better title after the last round ranks higher",
-        "{group}: поровну — выше тот, чьё звание после последнего тура выше",
+        "{group}: итог поровну — выше тот, у кого звание после последнего тура старше",
     ),
 }

@@ -63,16 +63,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{who}: {gained} ({reason}, {rule}); {total} in all",
         "{who}: {gained} ({reason}, {rule}); всего {total} {total:очко|очка|очков}",
     ),
-    # The seed's word: a player "маркирует" an imperial.
+    # The seed says a player "маркирует" an imperial; at the table he writes it down
+    # ("записывает"), as every score is written.
     "imperial_view.mark": (
         "{who} marks {n} {n:imperial|imperials} ({reason}); {total} in all",
-        "{who}: {n:маркирован|маркировано|маркировано} {n} {n:империал|империала|империалов} "
+        "{who}: {n:записан|записано|записано} {n} {n:империал|империала|империалов} "
         "({reason}); всего {total} {total:империал|империала|империалов}",
     ),
-    # The seed: "все очки противника ... уничтожаются".
+    # The seed: "все очки противника ... уничтожаются"; a card player says they burn.
     "imperial_view.wipe": (
         "{who}: {lost} wiped ({by} marked an imperial)",
-        "У {who:gen} уничтожено {lost}: империал у {by:gen}",
+        "У {who:gen} сгорело {lost}: империал у {by:gen}",
     ),
     "imperial_view.capture": (
         "{who} captures {card} with {by} (tombé, {rule})",

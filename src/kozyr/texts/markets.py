@@ -10,11 +10,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "markets.imperial.winner": ("Who wins the game", "Кто выиграет партию"),
     "markets.imperial.first_mark": (
         "Who marks the first imperial",
-        "Кто первым маркирует империал",
+        "Кто первым запишет империал",
     ),
     "markets.imperial.deal_first_mark": (
         "Deal {deal}: who marks the first imperial",
-        "Сдача {deal}: кто первым маркирует империал",
+        "Сдача {deal}: кто первым запишет империал",
     ),
     "markets.imperial.tricks": (
         "Deal {deal}: how many tricks {player} takes",

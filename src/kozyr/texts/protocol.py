@@ -180,7 +180,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "protocol.error.market_closed": (
         "The market is closed: what it is about has been dealt.",
-        "Рынок закрыт: то, о чём он, уже сдано.",
+        "Приём ставок закрыт: карты, о которых вопрос, уже сданы.",
     ),
     "protocol.error.market_settled": ("The market is already settled.", "Рынок уже рассчитан."),
     "protocol.error.seated_cannot_bet": (
@@ -238,7 +238,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "protocol.error.stake_too_high": (
         "Your balance does not cover what this table holds from each player.",
-        "Вашего баланса не хватает на то, что этот стол удерживает с каждого игрока.",
+        "Вашего баланса не хватает на залог этого стола.",
     ),
     "protocol.error.chips_limit": (
         "That would move or hold more chips than the ledger allows (10^15).",
@@ -287,7 +287,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Replays (server/routes/replays.py): codes of their own, worded with the details.
     "protocol.replay.not_finished": (
         "The game is not over: its hands are still secret.",
-        "Партия не окончена: карты игроков ещё тайна.",
+        "Партия не окончена: карты игроков пока закрыты.",
     ),
     "protocol.replay.bad_record": (
         "The record does not replay: {detail}",

@@ -34,7 +34,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "rules.must_follow": ("You must follow suit ({suit})", "Нужно ходить в масть ({suit})"),
     "rules.must_trump": (
         "You have no {led}, so you must trump ({trump})",
-        "У вас нет масти ({led}), поэтому нужно бить козырем ({trump})",
+        "Масти хода ({led}) у вас нет: нужно бить козырем ({trump})",
     ),
     "rules.must_beat": (
         "You must beat {best}: play {cards}",
@@ -54,8 +54,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Сейчас обмен: меняйтесь (можно: {targets}) или пасуйте, а не «{action}»",
     ),
     "rules.answer_offer": (
-        "Accept or refuse the offer of {tricks} trick(s), not “{action}”",
-        "Примите или отклоните откуп ({tricks} взят.), а не «{action}»",
+        "Accept or refuse the offer of {tricks} {tricks:trick|tricks}, not “{action}”",
+        "Примите или отклоните откуп ({tricks} {tricks:взятка|взятки|взяток}), а не «{action}»",
     ),
     "rules.offer_or_yield": (
         "You were named for a swap: offer tricks or give in, not “{action}”",
@@ -66,12 +66,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Откуп должен быть больше прежнего ({last})",
     ),
     "rules.offer_too_high": (
-        "An offer is at most {max} trick(s)",
-        "Откуп — не больше {max} взят.",
+        "An offer is at most {max} {max:trick|tricks}",
+        "Откуп — не больше {max} {max:взятки|взяток|взяток}",
     ),
     "rules.offer_over_total": (
-        "You have only {total} trick(s) in your game total",
-        "В вашем итоге всего {total} взят.",
+        "You have only {total} {total:trick|tricks} in your game total",
+        "На вашем счету всего {total} {total:взятка|взятки|взяток}",
     ),
     "rules.name_trump": (
         "Name trump (S, H, D, C or NT), not “{action}”",

@@ -103,7 +103,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "terminal.record_saved": ("Game record saved: {path}", "Запись партии сохранена: {path}"),
     "terminal.seed_not_secret": (
         "Seed {seed} was given: it is not secret, whoever knows it knows every deal.",
-        "Задано зерно {seed}: оно не тайное, кто его знает, знает все сдачи.",
+        "Задан ключ сдач {seed}: он не тайный, и кто его знает, знает все сдачи.",
     ),
     "terminal.game_over": ("Game over", "Игра окончена"),
     "terminal.winner": ("{name} wins", "Победитель: {name}"),

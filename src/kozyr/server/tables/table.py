@@ -107,9 +107,11 @@ class Table:
         self.on_change(self)
 
     def _away(self, _seat: int) -> None:
-        """A seat became away by itself (grace over, turn timed out): a bot takes it."""
-        self.send_table()
+        """A seat became away by itself (grace over, turn timed out): a bot takes it.
+        The turn is armed again first, so that the table frame says the seat has no
+        clock any more (``deadline_ms`` null), not the deadline that just ran out."""
         self.turns.schedule()
+        self.send_table()
 
     # -- watching -------------------------------------------------------------------
 
@@ -117,11 +119,13 @@ class Table:
         async with self.lock:
             unattended = not self.presence.attended
             was_away = self.presence.arrive(client, self.seat_of(client.user.id))
+            if was_away or unattended:
+                # (bots alone: the first watcher wakes them.) Armed before the frames, so
+                # that they carry the clock of a person back at his turn.
+                self.turns.schedule()
             client.send(self.frames.table_frame(self.watchers[client]))
             self.frames.catch_up(client, last_seq)
             self.send_table()
-            if was_away or unattended:
-                self.turns.schedule()  # (bots alone: the first watcher wakes them)
 
     async def unwatch(self, client: Client) -> None:
         async with self.lock:
@@ -133,8 +137,8 @@ class Table:
     async def back(self, client: Client) -> None:
         async with self.lock:
             if self.presence.back(self.presence.role_of(client)):
+                self.turns.schedule()  # first: the frame carries his turn's new deadline
                 self.send_table()
-                self.turns.schedule()
 
     # -- lobby changes (before the game) --------------------------------------------
 
@@ -175,8 +179,8 @@ class Table:
             elif self.playing:
                 # The seat stays his: a bot plays it until he comes back (hello/back).
                 self.presence.leave(seat)
+                self.turns.schedule()  # first: the frame says his seat has no clock now
                 self.send_table()
-                self.turns.schedule()
 
     async def set_bot(self, user_id: int, seat: int, level: int | None) -> None:
         async with self.lock:

@@ -8,3 +8,13 @@ export function esc(text) {
 export function suitColour(html) {
   return html.replace(/[♥♦]/g, (s) => `<span class="red">${s}</span>`);
 }
+
+/** A player's name kept whole on one line ("Компьютер 3" never breaks after its word). */
+export function nameHtml(name) {
+  return `<span class="name-whole">${esc(name)}</span>`;
+}
+
+/** The same for plain text (a title set as text): the name's spaces made unbreakable. */
+export function wholeName(name) {
+  return String(name).replace(/ /g, "\u00a0");
+}

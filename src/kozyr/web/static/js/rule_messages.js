@@ -43,7 +43,7 @@ export const RULE_MESSAGES = {
   ],
   "must_trump": [
     "You have no {led}, so you must trump ({trump})",
-    "У вас нет масти ({led}), поэтому нужно бить козырем ({trump})"
+    "Масти хода ({led}) у вас нет: нужно бить козырем ({trump})"
   ],
   "must_beat": [
     "You must beat {best}: play {cards}",
@@ -62,8 +62,8 @@ export const RULE_MESSAGES = {
     "Сейчас обмен: меняйтесь (можно: {targets}) или пасуйте, а не «{action}»"
   ],
   "answer_offer": [
-    "Accept or refuse the offer of {tricks} trick(s), not “{action}”",
-    "Примите или отклоните откуп ({tricks} взят.), а не «{action}»"
+    "Accept or refuse the offer of {tricks} {tricks:trick|tricks}, not “{action}”",
+    "Примите или отклоните откуп ({tricks} {tricks:взятка|взятки|взяток}), а не «{action}»"
   ],
   "offer_or_yield": [
     "You were named for a swap: offer tricks or give in, not “{action}”",
@@ -74,12 +74,12 @@ export const RULE_MESSAGES = {
     "Откуп должен быть больше прежнего ({last})"
   ],
   "offer_too_high": [
-    "An offer is at most {max} trick(s)",
-    "Откуп — не больше {max} взят."
+    "An offer is at most {max} {max:trick|tricks}",
+    "Откуп — не больше {max} {max:взятки|взяток|взяток}"
   ],
   "offer_over_total": [
-    "You have only {total} trick(s) in your game total",
-    "В вашем итоге всего {total} взят."
+    "You have only {total} {total:trick|tricks} in your game total",
+    "На вашем счету всего {total} {total:взятка|взятки|взяток}"
   ],
   "name_trump": [
     "Name trump (S, H, D, C or NT), not “{action}”",

@@ -122,8 +122,9 @@ export function pointsOf(row, seat) {
 
 /** The sheet as an HTML table: a row per deal or round, a column per seat. `short`: the
  * seats' short names for the columns' heads where the screen is narrow (the full name
- * stays in each head's title). */
-export function sheetHtml(game, events, names, short = null) {
+ * stays in each head's title). `you`: the viewer's seat, whose column is "You", as in
+ * the score panel (his name in its title). */
+export function sheetHtml(game, events, names, short = null, you = null) {
   const n = names.length;
   const rows = dealRecords(game, events, n);
   const g = gameOf(game);
@@ -131,11 +132,12 @@ export function sheetHtml(game, events, names, short = null) {
     // sheet_deal or sheet_round
     `<tr><th scope="col">${esc(t(`sheet_${g.unit}`))}</th>` +
     names
-      .map((name, s) =>
-        short?.[s] && short[s] !== name
+      .map((name, s) => {
+        if (s === you) return `<th scope="col" class="you" title="${esc(name)}">${esc(t("you"))}</th>`;
+        return short?.[s] && short[s] !== name
           ? `<th scope="col" title="${esc(name)}">${esc(short[s])}</th>`
-          : `<th scope="col">${esc(name)}</th>`,
-      )
+          : `<th scope="col">${esc(name)}</th>`;
+      })
       .join("") +
     `</tr>`;
   const body = rows

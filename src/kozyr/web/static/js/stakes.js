@@ -3,7 +3,7 @@
 // seat, and the settlement at game over. The server holds and moves the chips; the page
 // only shows what it is told (table info: stake, stake_hold, settlement, transfers).
 
-import { formatNumber, t, tn } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { allGames, gameOf } from "./games/index.js";
 
 export const MAX_CHIPS = 1000000;
@@ -23,16 +23,14 @@ export function signedChips(n) {
   return (v > 0 ? "+" : v < 0 ? "−" : "") + tn("chips", Math.abs(v));
 }
 
-/** The terms as the lobby shows them: "stake 10 per game" / "ставка 10 за партию". */
+/** The terms as the lobby shows them: "stake 10 chips per game" / "ставка 10 фишек за
+ * партию". Always in chips, so that the stake is never read as the game's own value. */
 export function stakeLine(stake) {
   if (!stake || !stake.kind) return "";
   const key = `stake_line_${stake.kind}`;
   // Every game's stake kinds, from the server's Game specs (kozyr.games.stakes.KINDS).
   const known = allGames().some((g) => g.stake_kinds.includes(stake.kind));
-  return t(known ? key : "stake_line_other", {
-    n: formatNumber(stake.chips),
-    kind: stake.kind,
-  });
+  return t(known ? key : "stake_line_other", { chips: chips(stake.chips), kind: stake.kind });
 }
 
 /** The most one seat can lose under the terms (kozyr.games.stakes.max_loss): a hint only,

@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import { dealRecords } from "./scoresheet.js";
-import { esc } from "./html.js";
+import { esc, nameHtml } from "./html.js";
 import { gameOf } from "./games/index.js";
 
 /** The record of deal `number` (the last one ended when null). */
@@ -15,7 +15,7 @@ export function endedDeal(game, events, n, number = null) {
 
 export function summaryHtml(game, record, names) {
   const head =
-    `<tr><th scope="col"></th>` + names.map((name) => `<th scope="col">${esc(name)}</th>`).join("") + `</tr>`;
+    `<tr><th scope="col"></th>` + names.map((name) => `<th scope="col">${nameHtml(name)}</th>`).join("") + `</tr>`;
   const { title, rows, extra } = gameOf(game).summary(record, names);
   return (
     `<h2 class="summary-title">${esc(title)}</h2>` +

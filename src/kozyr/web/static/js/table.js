@@ -51,10 +51,11 @@ export class TableView extends TableDrawing {
   /**
    * root: the element to draw into. onAction(text): sends an action ("QS", "swap 2", ...).
    */
-  constructor(root, { onAction = () => {}, replay = false, errorText } = {}) {
+  constructor(root, { onAction = () => {}, onBack = () => {}, replay = false, errorText } = {}) {
     super();
     this.root = root;
     this.onAction = onAction;
+    this.onBack = onBack; // "I'm back": the computer stops playing your seat
     this.replay = replay;
     this.frame = null;
     this.model = null;
@@ -151,6 +152,15 @@ export class TableView extends TableDrawing {
     // The seed's fingerprint: a tap or click shows the explanation and the whole hash
     // (a title alone never shows on a phone).
     this.el(".table-bar").addEventListener("click", (e) => {
+      const back = e.target.closest(".im-back");
+      if (back) {
+        // Until the server's word that you are back redraws the bar (or, that word
+        // lost, a while later: the player may press again).
+        back.disabled = true;
+        setTimeout(() => (back.disabled = false), 5000);
+        this.onBack();
+        return;
+      }
       if (!e.target.closest(".fair")) return;
       this.fairOpen = !this.fairOpen;
       this.renderBar();
@@ -158,7 +168,7 @@ export class TableView extends TableDrawing {
   }
 
   /**
-   * frame: {game, obs, mySeat, names, seats: [{name, bot, connected}], deadline,
+   * frame: {game, obs, mySeat, names, seats: [{name, bot, connected, away}], deadline,
    *         spectators, hands (replay: every seat's hand), hints and tableId (a table
    *         that allows hints: the hint button on your turn)}
    */
@@ -239,7 +249,14 @@ export class TableView extends TableDrawing {
 
   isMyTurn() {
     const f = this.frame;
-    return !this.replay && f.mySeat != null && this.model.toAct === f.mySeat && !this.model.over;
+    return !this.replay && f.mySeat != null && this.model.toAct === f.mySeat && !this.model.over && !this.isAway();
+  }
+
+  /** The computer plays your seat (your turn timed out, or you left the game): your turn
+   * is its, until you press "I'm back". */
+  isAway() {
+    const f = this.frame;
+    return !this.replay && f.mySeat != null && Boolean(f.seats?.[f.mySeat]?.away) && !this.model.over;
   }
 
   /** The help under your hand: taps on a touch screen, keys elsewhere. */

@@ -49,7 +49,14 @@ export class TableDrawing extends TableLayout {
         `<span>${esc(trumpWords(m.trump))}</span></span>`;
     } else trump = `<span class="trump-badge none">${esc(t("trump_unnamed"))}</span>`;
     this.el(".bar-trump").innerHTML = `<span class="label">${esc(t("trump"))}:</span> ${trump}`;
-    this.el(".bar-status").innerHTML = this.statusHtml();
+    // Written only when it changes: a button in it (I'm back) must outlive the frames of
+    // the computer's moves, or a click that spans one of them would be lost.
+    const status = this.el(".bar-status");
+    const html = this.statusHtml();
+    if (status.dataset.html !== html) {
+      status.innerHTML = html;
+      status.dataset.html = html;
+    }
     const extra = [];
     if (f.mySeat == null && !this.replay) {
       extra.push(`<span class="pill watch">${esc(t("watching"))}</span>`);
@@ -77,6 +84,12 @@ export class TableDrawing extends TableLayout {
     const f = this.frame;
     if (m.over) return `<span class="status over">${esc(t("game_over"))}</span>`;
     if (m.toAct == null) return `<span class="status">${esc(t("waiting_start"))}</span>`;
+    if (this.isAway()) {
+      return (
+        `<span class="status away">${esc(t("away_you"))}</span> ` +
+        `<button type="button" class="btn small primary im-back">${esc(t("im_back"))}</button>`
+      );
+    }
     if (this.isMyTurn()) return `<span class="status mine">${esc(t("your_turn"))}</span>`;
     const name = this.plainName(m.toAct);
     const key = m.phase === "play" ? "waiting_for" : "waiting_decision";
@@ -133,7 +146,7 @@ export class TableDrawing extends TableLayout {
     this.fitName(el.querySelector(".seat-name"), name + you, this.shortNames()[s] + you);
     const badges = [];
     if (info.bot) badges.push(`<span class="pill bot">${esc(info.level ? t("level_n", { n: info.level }) : t("computer"))}</span>`);
-    else if (info.away) badges.push(`<span class="pill off">${esc(t("away"))}</span>`);
+    else if (info.away) badges.push(`<span class="pill off">${esc(t(isBottom && f.mySeat === s ? "away_you_short" : "away"))}</span>`);
     else if (info.connected === false) badges.push(`<span class="pill off">${esc(t("offline"))}</span>`);
     const g = gameOf(m.game);
     if (g.panels.includes("titles") && m.titles?.[s]) {

@@ -211,7 +211,7 @@ export class TableExtras {
   renderSheet() {
     const m = this.view.model;
     this.sheet.innerHTML =
-      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names(), this.narrowNames())}` +
+      `<div class="sheet-box"><h2>${esc(t("score_sheet"))}</h2>${sheetHtml(m.game, m.events, this.names(), this.narrowNames(), this.view.frame.mySeat)}` +
       `<button type="button" class="btn primary sheet-close">${esc(t("close"))}</button></div>`;
   }
 }

@@ -5,7 +5,7 @@
 
 import { suitIcon, suitWord } from "../cards.js";
 import { lang, t } from "../i18n.js";
-import { esc, suitColour } from "../html.js";
+import { esc, nameHtml, suitColour, wholeName } from "../html.js";
 import { cardsText, nameOf, titleWord, trumpWords } from "../narrate.js";
 import { termHtml } from "../glossary.js";
 import { cell, signed } from "./common.js";
@@ -58,11 +58,11 @@ export function scoreRows(view) {
 export function overResult({ obs, events, names, you }) {
   const end = [...events].reverse().find((e) => e.type === "game_over") || {};
   const standing = end.places || end.standing || obs.standing || [];
-  const title = standing[0] === you ? t("you_win") : t("winner_is", { name: names[standing[0]] });
+  const title = standing[0] === you ? t("you_win") : t("winner_is", { name: wholeName(names[standing[0]]) });
   const rows = standing
     .map(
       (s, i) =>
-        `<tr class="${i === 0 ? "first" : ""}"><td>${i + 1}</td><td>${esc(names[s])}</td><td>${esc(titleWord(end.ranks?.[s]))}</td><td>${end.totals?.[s] ?? obs.totals[s]}</td></tr>`,
+        `<tr class="${i === 0 ? "first" : ""}"><td>${i + 1}</td><td>${nameHtml(names[s])}</td><td>${esc(titleWord(end.ranks?.[s]))}</td><td>${end.totals?.[s] ?? obs.totals[s]}</td></tr>`,
     )
     .join("");
   const body = `<h3>${esc(t("standing"))}</h3><table><thead><tr><th>${esc(t("place"))}</th><th>${esc(t("player"))}</th><th>${esc(t("title"))}</th><th>${esc(t("total"))}</th></tr></thead><tbody>${rows}</tbody></table>`;

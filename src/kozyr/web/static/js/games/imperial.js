@@ -4,7 +4,7 @@
 
 import { cardLabel, suitWord } from "../cards.js";
 import { lang, t } from "../i18n.js";
-import { esc, suitColour } from "../html.js";
+import { esc, nameHtml, suitColour, wholeName } from "../html.js";
 import { cardsText, nameOf, newDealStory, reasonWords } from "../narrate.js";
 import { termHtml } from "../glossary.js";
 import { cell, signed } from "./common.js";
@@ -68,14 +68,18 @@ export function scoreRows(view) {
 export function overResult({ obs, events, names, you }) {
   const end = [...events].reverse().find((e) => e.type === "game_over") || {};
   const winner = end.winner ?? obs.winner;
-  const title = winner === you ? t("you_win") : t("winner_is", { name: names[winner] });
+  const title = winner === you ? t("you_win") : t("winner_is", { name: wholeName(names[winner]) });
+  // The last column is the game's own result in game values (the option `stake`, I12),
+  // never chips: those are the settlement's, under the table.
   const rows = obs.scores
     .map((sc, s) => {
-      const stake = end.stakes ? end.stakes[s] : "";
-      return `<tr class="${s === winner ? "first" : ""}"><td>${esc(names[s])}</td><td>${sc.imperials}</td><td>${sc.points}</td><td>${stake > 0 ? "+" : ""}${stake}</td></tr>`;
+      const value = end.stakes ? signed(end.stakes[s]) : "";
+      return `<tr class="${s === winner ? "first" : ""}"><td>${nameHtml(names[s])}</td><td>${sc.imperials}</td><td>${sc.points}</td><td data-field="game-value">${value}</td></tr>`;
     })
     .join("");
-  const body = `<table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t("imperials"))}</th><th>${esc(t("points"))}</th><th>${esc(t("stakes"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const body =
+    `<table><thead><tr><th>${esc(t("player"))}</th><th>${esc(t("imperials"))}</th><th>${esc(t("points"))}</th>` +
+    `<th title="${esc(t("stakes_about"))}">${esc(t("stakes"))}</th></tr></thead><tbody>${rows}</tbody></table>`;
   return { title, body };
 }
 
@@ -125,7 +129,9 @@ export function summary(record, names) {
   const markCells = seats.map((s) => {
     const v = record.marked[s];
     const why = Object.keys(record.markReasons[s]).map((r) => termHtml(r, reasonWords(r))).join(", ");
-    return cell(s, "marked", v, v ? `${signed(v)} <span class="muted">${why}</span>` : "—");
+    // "+1 imperial", "+2 imperials" (the count agrees with its noun), then why, muted.
+    const count = esc(t("summary_marked_n", { n: v }));
+    return cell(s, "marked", v, v ? `${count} <span class="muted">(${why})</span>` : "—");
   });
   rows.push(`<tr class="marks"><th scope="row">${termHtml("imperial", t("summary_marked"))}</th>${markCells.join("")}</tr>`);
   if (seats.some((s) => record.wiped[s])) {

@@ -5,6 +5,7 @@ import { t } from "../i18n.js";
 import { api } from "../net.js";
 import { esc, TableView } from "../table.js";
 import { agreeToStake, settlementHtml, stakeLine } from "../stakes.js";
+import { confirmLeave } from "../leaving.js";
 import { balance, refreshBalance } from "../wallet.js";
 import { sheetHtml } from "../scoresheet.js";
 import { nameLink, ratedPill } from "../pages.js";
@@ -15,12 +16,13 @@ import { change, store, update } from "../store.js";
 import { $, errorText, gameName, newId, seatName, show, toast } from "../ui.js";
 
 export function setupTable() {
-  $(".back-btn").addEventListener("click", () => {
-    if (store.table) store.socket.send({ type: "back", table: store.table.id });
-  });
   $(".leave-btn").addEventListener("click", async () => {
     const tb = store.table;
     if (tb && tb.you != null && tb.info?.status !== "finished") {
+      // A game in progress goes on without you: say what becomes of the seat and the
+      // stake first. An open table just frees the seat, and a spectator just goes.
+      if (tb.info?.status === "playing" && !(await confirmLeave(tb.info, tb.you))) return;
+      if (store.table !== tb) return; // the table closed meanwhile
       try {
         await api("POST", `/api/tables/${tb.id}/leave`, {});
       } catch {
@@ -190,12 +192,14 @@ export function drawTable() {
         change(tb, { pendingId: id, sentSeq: tb.seq });
         return true;
       },
+      onBack: () => {
+        if (!store.socket?.send({ type: "back", table: tb.id })) toast(t("not_connected"));
+      },
     });
     update({ tableView: view });
   }
   const info = tb.info;
   const game = info.game;
-  $(".back-btn").hidden = !(tb.you != null && info.seats[tb.you]?.away);
   // A spectator stops watching; a player leaves his seat (a bot plays it meanwhile).
   const leave = $(".leave-btn");
   leave.dataset.i18n = tb.you == null ? "stop_watching" : "leave_table";
@@ -215,7 +219,8 @@ export function drawTable() {
   // The deadline of the seat to act: the server's, else counted from when the turn began.
   let deadline = null;
   const toAct = obs.to_act;
-  if (info.turn_timeout && toAct != null && info.seats[toAct]?.kind !== "bot") {
+  // A seat the computer plays (a bot's, or a person's who is away) has no clock.
+  if (info.turn_timeout && toAct != null && info.seats[toAct]?.kind !== "bot" && !info.seats[toAct]?.away) {
     deadline = info.deadline_ms && info.to_act === toAct && info.seq === tb.seq
       ? info.deadline_ms
       : (tb.turnStarted || Date.now()) + info.turn_timeout * 1000;
@@ -251,7 +256,7 @@ export function showOver(relabelOnly) {
   const { title, body } = gameOf(info.game).overResult({ obs: tb.view, events: tb.events, names, you: tb.you });
   $("#over-title").textContent = t("over_title", { title });
   // #16B: the whole game deal by deal (round by round) under the result and the chips.
-  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, store.tableView?.model ? store.tableView.extras.narrowNames() : null)}`;
+  const sheet = `<h3>${esc(t("score_sheet"))}</h3>${sheetHtml(info.game, tb.events, names, store.tableView?.model ? store.tableView.extras.narrowNames() : null, tb.you)}`;
   $(".over-body").innerHTML = body + ratingChangeHtml(info, names, tb.you) + settlementHtml(info, names, tb.you) + sheet;
   const dl = $(".download-record");
   dl.href = `/api/games/${tb.id}/record`;
