@@ -212,6 +212,7 @@ export const MESSAGES = {
   replay_keys: ["Keys: ← → step, Home / End", "Клавиши: ← → шаг, Home / End"],
   replay_action: ["{name}: {action}", "Ход — {name}: {action}"],
   replay_start: ["Start of the game", "Начало партии"],
+  replay_to_review: ["Back to the review, at this move", "Назад к разбору, к этому ходу"],
   // hints at casual tables (#15)
   hint: ["Hint", "Подсказка"],
   hint_about: [
