@@ -40,7 +40,9 @@ MARKETS = {
 async def main(spectators: int, per_market: int, database_url: str | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
-        proc, base = start_server(data, {"KOZYR_ACCOUNT_LIMIT": "100000"}, database_url)
+        proc, base = start_server(
+            data, {"KOZYR_ACCOUNT_LIMIT": "100000", "KOZYR_GUEST_LIMIT": "100000"}, database_url
+        )
         try:
             async with httpx.AsyncClient(base_url=base, timeout=60) as owner:
                 await owner.post("/api/guest")

@@ -70,6 +70,7 @@ SERVER_ENV = {
     "KOZYR_FLOOD_FRAMES": "100000",
     # every simulated person signs in, opens tables and connects from 127.0.0.1
     "KOZYR_ACCOUNT_LIMIT": "1000000",
+    "KOZYR_GUEST_LIMIT": "1000000",
     "KOZYR_MAX_OPEN_TABLES": "0",
     "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
     "KOZYR_MAX_SOCKETS_PER_ADDRESS": "1000000",

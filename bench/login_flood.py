@@ -68,7 +68,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {"KOZYR_LOGIN_LIMIT": "1000000", "KOZYR_ACCOUNT_LIMIT": "1000000"}
+        env = {
+            "KOZYR_LOGIN_LIMIT": "1000000",
+            "KOZYR_ACCOUNT_LIMIT": "1000000",
+            "KOZYR_GUEST_LIMIT": "1000000",
+        }
         proc, base = start_server(Path(tmp), env)
         try:
             asyncio.run(run(base, args.clients, args.seconds))

@@ -126,6 +126,7 @@ class ServerProc:
                 # one address (127.0.0.1) makes every test's accounts; tests of the limit
                 # set their own
                 "KOZYR_ACCOUNT_LIMIT": "100000",
+                "KOZYR_GUEST_LIMIT": "100000",
                 # ...and every account is new: their rated games rate (tests of those
                 # rules, tests/server/test_rating_eligibility.py, set their own)
                 "KOZYR_RATING_NEW_GAMES": "0",

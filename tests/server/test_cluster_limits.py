@@ -172,6 +172,30 @@ async def test_two_processes_at_once_cannot_both_take_the_last_account(
         await two.close()
 
 
+async def test_guests_and_accounts_are_counted_apart_over_processes(
+    redis_server: RedisServer,
+) -> None:
+    """The guests' allowance is a window of its own in Redis: two processes share it, it
+    is bounded, and neither window spends the other's places; a guest's place given back
+    goes back to the guests' window."""
+    one = RedisThrottles(redis_server.url, 5, 60, 1, 3600, guest_limit=3)
+    two = RedisThrottles(redis_server.url, 5, 60, 1, 3600, guest_limit=3)
+    try:
+        got = await asyncio.gather(*(t.reserve_account("3.3.3.3", "guest") for t in (one, two) * 3))
+        holds = [hold for _, hold in got if hold is not None]
+        assert len(holds) == 3 and all(h.kind == "guest" and h.member for h in holds)
+        # the one account the address may make is still free, on either process
+        wait, account = await two.reserve_account("3.3.3.3")
+        assert wait is None and account is not None and account.kind == "account"
+        assert (await one.reserve_account("3.3.3.3"))[1] is None
+        await one.release_account(holds[0])
+        assert (await two.reserve_account("3.3.3.3", "guest"))[1] is not None
+        assert (await one.reserve_account("3.3.3.3", "guest"))[1] is None
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_redis_lost_counts_in_memory_and_logs_once(
     redis_server: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:

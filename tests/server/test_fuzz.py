@@ -196,7 +196,7 @@ def _body(rng: random.Random) -> tuple[bytes, str | None]:
 def test_fuzzed_http_bodies(fresh_server: ServerProc) -> None:
     """Thousands of random and hostile bodies against every POST route: each is answered
     below 500, and every refusal names a code in English and Russian."""
-    fresh_server.env = {"KOZYR_ACCOUNT_LIMIT": "40"}
+    fresh_server.env = {"KOZYR_ACCOUNT_LIMIT": "40", "KOZYR_GUEST_LIMIT": "40"}
     fresh_server.start()
     rng = random.Random(20240611)
 

@@ -109,7 +109,7 @@ def test_eleventh_login_refused_then_free_after_the_window(tmp_path: Path) -> No
 def test_accounts_asked_for_at_once_cannot_pass_the_cap_together(tmp_path: Path) -> None:
     """Eight guest accounts asked for at the same moment from one address with a cap of
     3: exactly three are made (the check and the count are one step)."""
-    with inprocess_server(tmp_path, account_limit=3) as srv:
+    with inprocess_server(tmp_path, guest_limit=3) as srv:
 
         async def crowd() -> list[int]:
             async with httpx.AsyncClient(base_url=srv.base) as http:
@@ -129,12 +129,16 @@ def test_a_name_taken_gives_its_place_back(tmp_path: Path) -> None:
             taken = http.post("/api/register", json={"name": "Anna", "password": PASSWORD})
             assert taken.status_code == 409
             # the failed one did not count: one more account may still be made
-            assert http.post("/api/guest").status_code == 201
-            assert http.post("/api/guest").status_code == 429
+            made = http.post("/api/register", json={"name": "Boris", "password": PASSWORD})
+            assert made.status_code == 201
+            again = http.post("/api/register", json={"name": "Vera", "password": PASSWORD})
+            assert again.status_code == 429
 
 
 def test_account_creation_is_capped_per_address(tmp_path: Path) -> None:
-    with inprocess_server(tmp_path, account_limit=3) as srv:
+    """Accounts and guests each have their own window per address (guests a larger one:
+    tests/server/test_guest_allowance.py); each is capped."""
+    with inprocess_server(tmp_path, account_limit=3, guest_limit=2) as srv:
         clock = FakeClock()
         srv.server.throttles.set_clock(clock)
         with httpx.Client(base_url=srv.base) as http:
@@ -142,20 +146,26 @@ def test_account_creation_is_capped_per_address(tmp_path: Path) -> None:
             # a refused registration is not an account made
             bad = http.post("/api/register", json={"name": "x", "password": PASSWORD})
             assert bad.status_code == 400
-            made = http.post("/api/register", json={"name": "Anna", "password": PASSWORD})
-            assert made.status_code == 201
+            for name in ("Anna", "Boris", "Gleb"):
+                made = http.post("/api/register", json={"name": name, "password": PASSWORD})
+                assert made.status_code == 201
             assert http.post("/api/guest").status_code == 201
             clock.now += 10
-            for refused in (
-                http.post("/api/guest"),
-                http.post("/api/register", json={"name": "Vera", "password": PASSWORD}),
+            for refused, code in (
+                (http.post("/api/guest"), "too_many_guests"),
+                (
+                    http.post("/api/register", json={"name": "Vera", "password": PASSWORD}),
+                    "too_many_accounts",
+                ),
             ):
                 assert refused.status_code == 429
-                assert refused.json()["code"] == "too_many_accounts"
+                assert refused.json()["code"] == code
                 assert refused.json()["message_ru"]
                 assert refused.headers["retry-after"] == "3590"
             clock.now += 3590
             assert http.post("/api/guest").status_code == 201
+            made = http.post("/api/register", json={"name": "Vera", "password": PASSWORD})
+            assert made.status_code == 201
 
 
 def test_argon2_runs_off_the_event_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -153,6 +153,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Too many new accounts from this address; try again later.",
         "С этого адреса создано слишком много учётных записей; попробуйте позже.",
     ),
+    "protocol.error.too_many_guests": (
+        "Too many guests have started playing from this address in the last hour; "
+        "try again later, or sign in with an account.",
+        "С этого адреса за последний час вошло слишком много гостей; "
+        "попробуйте позже или войдите под своей учётной записью.",
+    ),
     "protocol.error.name_confusable": (
         "That name looks like a name that is taken.",
         "Это имя похоже на уже занятое.",

@@ -23,7 +23,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from kozyr.server.accounts.throttle import AccountHold, Clock, Throttles
+from kozyr.server.accounts.throttle import GUEST_LIMIT, AccountHold, Clock, Kind, Throttles
 from kozyr.server.runtime.bus import redact
 
 log = logging.getLogger("kozyr.server.accounts.throttle")
@@ -152,8 +152,12 @@ class RedisThrottles(Throttles):
         account_limit: int,
         account_window: float,
         clock: Clock = time.monotonic,
+        *,
+        guest_limit: int = GUEST_LIMIT,
     ) -> None:
-        super().__init__(login_limit, login_window, account_limit, account_window, clock)
+        super().__init__(
+            login_limit, login_window, account_limit, account_window, clock, guest_limit=guest_limit
+        )
         import redis.asyncio as redis
 
         self.url = url
@@ -162,6 +166,7 @@ class RedisThrottles(Throttles):
         self.shared_name = RedisWindow(self.client, "login-name", login_limit, login_window)
         self.shared_address = RedisWindow(self.client, "login-address", login_limit, login_window)
         self.shared_accounts = RedisWindow(self.client, "accounts", account_limit, account_window)
+        self.shared_guests = RedisWindow(self.client, "guests", guest_limit, account_window)
         self._retry_at = 0.0
         self._lost = False
 
@@ -196,24 +201,28 @@ class RedisThrottles(Throttles):
         )
         return wait if shared else self.login(name_key, address)
 
-    async def reserve_account(self, address: str) -> tuple[float | None, AccountHold | None]:
-        member = self.shared_accounts.member()
+    def shared_window(self, kind: Kind) -> RedisWindow:
+        return self.shared_guests if kind == "guest" else self.shared_accounts
+
+    async def reserve_account(
+        self, address: str, kind: Kind = "account"
+    ) -> tuple[float | None, AccountHold | None]:
+        window = self.shared_window(kind)
+        member = window.member()
         shared, wait = await self._shared(
-            lambda: run(
-                self.shared_accounts, "hit", [(self.shared_accounts, address)], member=member
-            )
+            lambda: run(window, "hit", [(window, address)], member=member)
         )
         if not shared:
-            return await super().reserve_account(address)
+            return await super().reserve_account(address, kind)
         if wait is not None:
             return wait, None
-        return None, AccountHold(address, member=member)
+        return None, AccountHold(address, member=member, kind=kind)
 
     async def release_account(self, hold: AccountHold) -> None:
         if hold.member is None:
             await super().release_account(hold)
             return
-        key = self.shared_accounts.key(hold.address)
+        key = self.shared_window(hold.kind).key(hold.address)
         member = hold.member
         await self._shared(lambda: self.client.zrem(key, member))
 

@@ -1,5 +1,11 @@
 """Sliding-window rate limits: login attempts per name and per client address, new
-accounts per address.
+accounts per address, and guests per address.
+
+Guests have an allowance of their own, larger than the accounts' (``KOZYR_GUEST_LIMIT``,
+200 an hour, against ``KOZYR_ACCOUNT_LIMIT``, 20): a café, a school or a club behind one
+address lets a whole room play as guests at once, while names and passwords (a
+registration, or a guest turned into an account) stay as scarce as before. The guests'
+window is bounded too, so that a script cannot mint guests without end.
 
 In memory, per process: a restart forgets them. In cluster mode (``KOZYR_REDIS_URL``)
 they are counted in Redis over every process instead (``kozyr.server.accounts.redis_throttle``),
@@ -20,8 +26,16 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 Clock = Callable[[], float]
+
+Kind = Literal["account", "guest"]
+"""Which new-account window a place is taken in: ``account`` for a name with a password
+(a registration, a guest turned into an account), ``guest`` for a guest."""
+
+GUEST_LIMIT = 200
+"""Guests per client address in any ``account_window`` (``KOZYR_GUEST_LIMIT``)."""
 
 
 class SlidingWindow:
@@ -109,10 +123,13 @@ class AccountHold:
     address: str
     at: float | None = None
     member: str | None = None
+    kind: Kind = "account"
 
 
 class Throttles:
-    """The server's limits (see ``Settings.login_limit`` and ``account_limit``)."""
+    """The server's limits (see ``Settings.login_limit``, ``account_limit`` and
+    ``guest_limit``). Guests are counted in their own window over the same
+    ``account_window``."""
 
     def __init__(
         self,
@@ -121,13 +138,19 @@ class Throttles:
         account_limit: int,
         account_window: float,
         clock: Clock = time.monotonic,
+        *,
+        guest_limit: int = GUEST_LIMIT,
     ) -> None:
         self.login_name = SlidingWindow(login_limit, login_window, clock)
         self.login_address = SlidingWindow(login_limit, login_window, clock)
         self.accounts = SlidingWindow(account_limit, account_window, clock)
+        self.guests = SlidingWindow(guest_limit, account_window, clock)
+
+    def window(self, kind: Kind) -> SlidingWindow:
+        return self.guests if kind == "guest" else self.accounts
 
     def set_clock(self, clock: Clock) -> None:
-        for window in (self.login_name, self.login_address, self.accounts):
+        for window in (self.login_name, self.login_address, self.accounts, self.guests):
             window.clock = clock
 
     def login(self, name_key: str, address: str) -> float | None:
@@ -147,8 +170,8 @@ class Throttles:
         self.login_address.record(address)
         return None
 
-    def new_account(self, address: str) -> float | None:
-        return self.accounts.hit(address)
+    def new_account(self, address: str, kind: Kind = "account") -> float | None:
+        return self.window(kind).hit(address)
 
     # What the routes call: awaitable, so that the cluster's throttles can ask Redis.
 
@@ -156,20 +179,23 @@ class Throttles:
         """:meth:`login`."""
         return self.login(name_key, address)
 
-    async def reserve_account(self, address: str) -> tuple[float | None, AccountHold | None]:
-        """Counts an account about to be made from ``address`` in the same step as the
-        check, so that two requests at once cannot both take the last place: (None, the
-        hold) or (the seconds to wait, None). A hold whose account is not made after all
-        is given back with :meth:`release_account`."""
-        wait = self.accounts.retry_after(address)
+    async def reserve_account(
+        self, address: str, kind: Kind = "account"
+    ) -> tuple[float | None, AccountHold | None]:
+        """Counts an account (or a guest, ``kind``) about to be made from ``address`` in
+        the same step as the check, so that two requests at once cannot both take the last
+        place: (None, the hold) or (the seconds to wait, None). A hold whose account is not
+        made after all is given back with :meth:`release_account`."""
+        window = self.window(kind)
+        wait = window.retry_after(address)
         if wait is not None:
             return wait, None
-        return None, AccountHold(address, at=self.accounts.record(address))
+        return None, AccountHold(address, at=window.record(address), kind=kind)
 
     async def release_account(self, hold: AccountHold) -> None:
         """The account of ``hold`` was not made: its place is free again."""
         if hold.at is not None:
-            self.accounts.unrecord(hold.address, hold.at)
+            self.window(hold.kind).unrecord(hold.address, hold.at)
 
     async def close(self) -> None:
         return None

@@ -10,9 +10,10 @@ from fastapi.responses import JSONResponse
 
 from kozyr.server import account_changes
 from kozyr.server.accounts import auth
-from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.routes.common import account_hold, made, need_user, server_of
 from kozyr.server.storage.store import token_hash
 from kozyr.server.transport.bodies import Body, Name, Password, json_body
+from kozyr.server.transport.protocol import ProtocolError
 
 router = APIRouter()
 
@@ -72,6 +73,15 @@ async def delete_account(
 async def upgrade(
     request: Request, body: Annotated[Upgrade, Depends(json_body(Upgrade))]
 ) -> dict[str, Any]:
+    server = server_of(request)
     user = await need_user(request)
-    upgraded = await account_changes.upgrade(server_of(request), user, body.name, body.password)
+    if not user.guest:
+        raise ProtocolError("not_guest", status=409)
+    # A guest turned into an account is a new name with a password: it takes a place
+    # among the address's accounts, as a registration does (guests have their own,
+    # larger allowance, which must not become a way round this one).
+    hold = await account_hold(server, request)
+    upgraded = await made(
+        server, hold, account_changes.upgrade(server, user, body.name, body.password)
+    )
     return {"user": upgraded.to_json()}

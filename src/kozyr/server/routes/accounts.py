@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from kozyr.server.accounts import auth, names
-from kozyr.server.accounts.throttle import AccountHold
 from kozyr.server.money import wallets
-from kozyr.server.routes.common import Throttled, client_address, need_user, server_of
+from kozyr.server.routes.common import (
+    Throttled,
+    account_hold,
+    client_address,
+    made,
+    need_user,
+    server_of,
+)
 from kozyr.server.services import Server
 from kozyr.server.storage.store import User, token_hash
 from kozyr.server.transport.bodies import CredentialsBody
@@ -26,29 +31,11 @@ async def _signed_in(server: Server, user: User, response: JSONResponse) -> JSON
     return response
 
 
-async def _account_hold(server: Server, request: Request) -> AccountHold:
-    """A place among the accounts ``request``'s address may make, taken before the account
-    is made (two requests at once cannot both take the last one), or 429."""
-    wait, hold = await server.throttles.reserve_account(client_address(request))
-    if hold is None:
-        raise Throttled("too_many_accounts", wait or 0.0)
-    return hold
-
-
-async def _made(server: Server, hold: AccountHold, make: Awaitable[User]) -> User:
-    """The account, or the place given back when it could not be made (a name taken)."""
-    try:
-        return await make
-    except BaseException:
-        await server.throttles.release_account(hold)
-        raise
-
-
 @router.post("/api/register")
 async def register(request: Request, body: CredentialsBody) -> JSONResponse:
     server = server_of(request)
-    hold = await _account_hold(server, request)
-    user = await _made(
+    hold = await account_hold(server, request)
+    user = await made(
         server, hold, auth.register(server.store, body.name, body.password, server.names_lock)
     )
     return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
@@ -70,8 +57,9 @@ async def login(request: Request, body: CredentialsBody) -> JSONResponse:
 @router.post("/api/guest")
 async def guest(request: Request) -> JSONResponse:
     server = server_of(request)
-    hold = await _account_hold(server, request)
-    user = await _made(server, hold, auth.guest(server.store))
+    # guests have an allowance of their own, larger than the accounts' (a café's room)
+    hold = await account_hold(server, request, "guest")
+    user = await made(server, hold, auth.guest(server.store))
     return await _signed_in(server, user, JSONResponse({"user": user.to_json()}, status_code=201))
 
 

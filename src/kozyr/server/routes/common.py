@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+from typing import TypeVar
+
 from fastapi import Request
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from kozyr.server.accounts import auth
-from kozyr.server.accounts.throttle import retry_header
+from kozyr.server.accounts.throttle import AccountHold, Kind, retry_header
 from kozyr.server.services import Server
 from kozyr.server.storage.store import User
 from kozyr.server.transport.protocol import ProtocolError
+
+T = TypeVar("T")
 
 
 def server_of(conn: HTTPConnection) -> Server:
@@ -44,3 +49,23 @@ async def need_user(request: Request) -> User:
     if user is None:
         raise ProtocolError("unauthorized", "Sign in or play as a guest first.", 401)
     return user
+
+
+async def account_hold(server: Server, request: Request, kind: Kind = "account") -> AccountHold:
+    """A place among the accounts (or the guests: ``kind``) ``request``'s address may make,
+    taken before the account is made (two requests at once cannot both take the last one),
+    or 429: ``too_many_accounts``, ``too_many_guests``."""
+    wait, hold = await server.throttles.reserve_account(client_address(request), kind)
+    if hold is None:
+        code = "too_many_guests" if kind == "guest" else "too_many_accounts"
+        raise Throttled(code, wait or 0.0)
+    return hold
+
+
+async def made(server: Server, hold: AccountHold, make: Awaitable[T]) -> T:
+    """The account, or the place given back when it could not be made (a name taken)."""
+    try:
+        return await make
+    except BaseException:
+        await server.throttles.release_account(hold)
+        raise

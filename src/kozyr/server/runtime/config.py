@@ -148,7 +148,12 @@ class Settings:
     """Login attempts per name and per client address in any ``login_window`` seconds."""
     login_window: float = 60.0
     account_limit: int = field(default_factory=lambda: _int_env("KOZYR_ACCOUNT_LIMIT", 20))
-    """New accounts (guests and registrations) per client address in any ``account_window``."""
+    """New accounts with a name and a password (registrations, and guests turned into
+    accounts) per client address in any ``account_window``."""
+    guest_limit: int = field(default_factory=lambda: _int_env("KOZYR_GUEST_LIMIT", 200))
+    """New guests per client address in any ``account_window``: an allowance of their own,
+    larger than ``account_limit``, so that a café or a school behind one address can play
+    as guests, and bounded, so that guests cannot be minted without end."""
     account_window: float = 3600.0
     max_body: int = 64 * 1024
     body_timeout: float = field(default_factory=lambda: _float_env("KOZYR_BODY_TIMEOUT", 10.0))

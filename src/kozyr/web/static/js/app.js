@@ -12,7 +12,7 @@ import { closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderB
 import { routePage, setupPages, userChanged } from "./pages.js";
 import { loadGames } from "./games/index.js";
 import { change, store, update } from "./store.js";
-import { $, $$, codeText, errorText, holdButtons, serverMessage, show, toast } from "./ui.js";
+import { $, $$, codeText, errorText, holdButtons, serverMessage, setupToasts, show, toast } from "./ui.js";
 import { fillPlayerChoices, labelFileButtons, refreshLobby, scheduleLobbyRefresh, setupLobby, stakeHints, syncHints } from "./views/lobby.js";
 import {
   drawTable,
@@ -37,6 +37,7 @@ async function start() {
   $(".sign-out").addEventListener("click", signOut);
   window.addEventListener("hashchange", route);
   setupAuth();
+  setupToasts();
   setupLobby();
   setupTable();
   setupReplay();
@@ -319,7 +320,7 @@ function onError(f) {
   }
   if (f.code === "stale") return;
   if (store.table && f.table === store.table.id && f.code === "no_table") {
-    toast(text);
+    toast(text, "lobby"); // said where the player lands
     location.hash = "#/";
     return;
   }

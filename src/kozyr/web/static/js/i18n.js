@@ -235,6 +235,7 @@ export const MESSAGES = {
   replay_keys: ["Keys: ← → step, Home / End", "Клавиши: ← → шаг, Home / End"],
   replay_action: ["{name}: {action}", "Ход — {name}: {action}"],
   replay_start: ["Start of the game", "Начало партии"],
+  replay_to_review: ["Back to the review, at this move", "Назад к разбору, к этому ходу"],
   // hints at casual tables (#15)
   hint: ["Hint", "Подсказка"],
   hint_about: [
@@ -385,6 +386,7 @@ export const MESSAGES = {
   err_stale: ["The game moved on.", "Игра уже ушла вперёд."],
   err_too_many_attempts: ["Too many attempts.", "Слишком много попыток."],
   err_too_many_accounts: ["Too many new accounts from here.", "Слишком много новых учётных записей отсюда."],
+  err_too_many_guests: ["Too many guests from here in the last hour.", "Отсюда за последний час вошло слишком много гостей."],
   err_too_many_tables: ["You have opened too many tables.", "Вы открыли слишком много столов."],
   err_bad_origin: [
     "The request came from another site and was refused.",

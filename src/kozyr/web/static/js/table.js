@@ -274,6 +274,7 @@ export class TableView extends TableDrawing {
       b.classList.toggle("raised", on);
       b.setAttribute("aria-selected", on ? "true" : "false");
     }
+    this.layoutHand(); // the raised card's strip a finger's width
   }
 
   tryPlay(card) {

@@ -11,6 +11,8 @@ const NOTE_ROOM = 8 + 20 + 4;
 const DECK_GAP = 4;
 // The narrowest trick card a replay grows its felt for rather than draw smaller (placeTrick).
 const TRICK_READABLE = 40;
+// A finger's width: the strip of a raised card (layoutHand), as every control's (WCAG 2.5.5).
+const FINGER = 44;
 
 const POSITIONS = {
   2: ["bottom", "top"],
@@ -202,32 +204,42 @@ export class TableLayout {
       const side = n === 4 && (el.classList.contains("pos-left") || el.classList.contains("pos-right"));
       (side ? sides : blocks).push(r);
     }
-    const cx = box.width / 2;
     const phone = window.matchMedia("(max-width: 600px)").matches;
     const base = phone ? 56 : Math.min(92, Math.max(52, window.innerWidth * 0.064));
+    // The trick's place: the felt's middle column; at a table in play where the middle has
+    // no room (a phone's short felt under a top seat that shows its declared cards), the
+    // free column beside that seat rather than over it. (A replay grows its felt instead.)
+    const columns = [box.width / 2];
+    if (!this.replay) columns.push(box.width * 0.78, box.width * 0.22);
     let tw = least;
+    let cx = box.width / 2;
     let cy = box.height / 2;
     let placed = false;
-    for (let w = Math.round(base); w >= least; w -= 2) {
-      const l = cx - half * w - 4;
-      const r = cx + half * w + 4;
-      let top = 4;
-      let bottom = box.height - NOTE_ROOM; // the note "X takes the trick" goes there
-      for (const b of blocks) {
-        if (b.r <= l || b.l >= r) continue;
-        if ((b.t + b.b) / 2 < box.height / 2) top = Math.max(top, b.b + 4);
-        else bottom = Math.min(bottom, b.t - 4);
+    for (const x of columns) {
+      for (let w = Math.round(base); w >= least && !placed; w -= 2) {
+        const l = x - half * w - 4;
+        const r = x + half * w + 4;
+        if (l < 0 || r > box.width) continue;
+        let top = 4;
+        let bottom = box.height - NOTE_ROOM; // the note "X takes the trick" goes there
+        for (const b of blocks) {
+          if (b.r <= l || b.l >= r) continue;
+          if ((b.t + b.b) / 2 < box.height / 2) top = Math.max(top, b.b + 4);
+          else bottom = Math.min(bottom, b.t - 4);
+        }
+        if (bottom - top < (up + down) * w) continue;
+        const y = top + up * w + (bottom - top - (up + down) * w) / 2;
+        if (sides.some((b) => b.r > l && b.l < r && b.b > y - up * w && b.t < y + down * w)) continue;
+        tw = w;
+        cx = x;
+        cy = y;
+        placed = true;
       }
-      if (bottom - top < (up + down) * w) continue;
-      const y = top + up * w + (bottom - top - (up + down) * w) / 2;
-      if (sides.some((b) => b.r > l && b.l < r && b.b > y - up * w && b.t < y + down * w)) continue;
-      tw = w;
-      cy = y;
-      placed = true;
-      break;
+      if (placed) break;
     }
     felt.style.setProperty("--tw", `${tw}px`);
     area.style.top = `${Math.round(cy)}px`;
+    area.style.left = `${Math.round(cx)}px`;
     // The note under the trick starts right of the turned-up card in the corner, which
     // reaches as low as the note: a long name would otherwise run over the card.
     const corner = [...this.el(".deck-corner").querySelectorAll(".mini")].map(rel).filter((r) => r.w);
@@ -236,6 +248,10 @@ export class TableLayout {
     return placed;
   }
 
+  /** The hand spread over its width. The card a first tap raised (a touch screen: the
+   * second tap plays it) lies whole over its neighbours, a target a finger takes whole
+   * (at least FINGER px wide); the next card starts at its right edge and the others
+   * close up to make room: a slip onto a narrower neighbour only raises that one. */
   layoutHand() {
     const box = this.el(".hand");
     const cards = box.children.length;
@@ -243,8 +259,16 @@ export class TableLayout {
     const width = box.clientWidth || this.root.clientWidth || 360;
     const cardW = box.firstElementChild.getBoundingClientRect().width || 80;
     const natural = cardW * 0.62;
-    const step = cards > 1 ? Math.min(natural, (width - cardW - 8) / (cards - 1)) : 0;
+    const room = width - cardW - 8;
+    let step = cards > 1 ? Math.min(natural, room / (cards - 1)) : 0;
+    let wide = step;
+    const raised = box.querySelector(".card.raised");
+    if (raised?.nextElementSibling) {
+      wide = Math.max(FINGER, cardW);
+      if (cards > 2) step = Math.min(natural, (room - wide) / (cards - 2));
+    }
     box.style.setProperty("--step", `${Math.max(step, 12)}px`);
+    box.style.setProperty("--wide-step", `${Math.max(wide, 12)}px`);
     box.style.setProperty("--count", String(cards));
   }
 }

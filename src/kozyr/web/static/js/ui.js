@@ -52,21 +52,55 @@ export function holdButtons(buttons, e) {
   }, seconds * 1000);
 }
 
-let toastHandle = null;
-export function toast(text) {
-  const el = $(".toast");
-  el.textContent = text;
-  el.hidden = false;
-  clearTimeout(toastHandle);
-  toastHandle = setTimeout(() => (el.hidden = true), 4000);
+// The notice on screen (or on its way to its screen): {el, screen, handle}.
+let notice = null;
+const NOTICE_MS = 4000;
+
+/** A notice for the player, which belongs to a screen: the one on screen now, or the one
+ * the caller is sending him to (a table that is gone sends him to the lobby, where its
+ * notice is then shown). It goes after 4 s, at a tap, or as soon as he goes to another
+ * screen: it never follows him onto a page it says nothing about. A screen with a place
+ * for notices in its own flow (the wallet's, .screen-notice) shows it there, where it
+ * covers none of the screen's content; elsewhere it floats at the bottom of the window. */
+export function toast(text, screen = store.screen) {
+  hideToast();
+  const slot = $(`#screen-${screen} .screen-notice`);
+  notice = { el: slot || $(".toast"), screen, text, handle: null };
+  if (screen === store.screen) showNotice();
+  else notice.handle = setTimeout(hideToast, NOTICE_MS); // not shown if he never gets there
+}
+
+function showNotice() {
+  const n = notice;
+  clearTimeout(n.handle);
+  n.el.textContent = n.text;
+  n.el.hidden = false;
+  if (n.el.classList.contains("screen-notice")) n.el.scrollIntoView({ block: "nearest" });
+  n.handle = setTimeout(hideToast, NOTICE_MS);
+}
+
+export function hideToast() {
+  if (!notice) return;
+  clearTimeout(notice.handle);
+  notice.el.hidden = true;
+  notice.el.textContent = "";
+  notice = null;
+}
+
+export function setupToasts() {
+  for (const el of $$(".toast, .screen-notice")) el.addEventListener("click", hideToast);
 }
 
 export function show(name) {
+  // A notice belongs to its screen: going elsewhere takes it away; one sent ahead to this
+  // screen shows now.
+  if (notice && notice.screen !== name) hideToast();
   for (const s of $$(".screen")) s.hidden = s.id !== `screen-${name}`;
   // Another screen starts at its top: the lobby's scroll (a phone scrolls down to the
   // create form) would otherwise land the player mid-way down the table's page.
   if (store.screen !== name) window.scrollTo(0, 0);
   update({ screen: name });
+  if (notice && notice.el.hidden) showNotice();
   $(".nav-lobby").hidden = !store.user || name === "lobby";
 }
 

@@ -212,7 +212,8 @@ export async function refreshLobby() {
     ]);
     ({ tables, more } = listed);
   } catch (e) {
-    toast(errorText(e));
+    // a refresh in the background says nothing on another screen
+    if (store.screen === "lobby") toast(errorText(e));
   }
   $(".more-tables").hidden = !more;
   update({ lobbyTables: new Map(tables.map((tb) => [tb.id, tb])) });

@@ -19,7 +19,21 @@ export function setupReplay() {
   fillReviewLevels();
   $(".review-btn").addEventListener("click", () => {
     store.replay?.review?.request(Number($(".review-level").value) || DEFAULT_LEVEL);
+    // on a narrow screen the review is under the table: its progress brought into view
+    if (narrow()) $(".review-panel").scrollIntoView({ block: "start" });
   });
+  // On a narrow screen, from the table back to the review's line of the move shown.
+  $(".to-review").addEventListener("click", () => {
+    const line = $(".review-panel .review-line.current");
+    (line || $(".review-panel")).scrollIntoView({ block: "start" });
+    line?.focus({ preventScroll: true });
+  });
+  // What scrolls into view on a narrow screen (a line, the table, the review) lands
+  // below the controls, which stay at the top there (scroll-padding-top in the CSS).
+  new ResizeObserver(() => {
+    const height = Math.ceil(bar.getBoundingClientRect().height);
+    document.documentElement.style.setProperty("--controls-h", `${height}px`);
+  }).observe(bar);
   $(".replay-range").addEventListener("input", (ev) => {
     if (store.replay) replayGo(Number(ev.target.value));
   });
@@ -62,6 +76,11 @@ export function startReplay(data, id, recordText = null) {
   const range = $(".replay-range");
   range.max = String(data.steps.length - 1);
   replayGo(0);
+}
+
+/** The review under the table, the controls sticking to the top of the screen. */
+function narrow() {
+  return window.matchMedia("(max-width: 1000px)").matches;
 }
 
 function replayNames(data) {
@@ -117,14 +136,10 @@ function startReview(r) {
       const last = r.data.steps.length - 1;
       // Step i shows the game just after action i - 1: the move itself, in the trick.
       replayGo(Math.max(0, Math.min(last, index + 1)));
-      // On a narrow screen the table is below the review: bring its felt into view.
+      // On a narrow screen the table is above the review: its felt brought into view,
+      // below the controls (the button beside them goes back to this line).
       const felt = $("#replay-root .felt");
-      if (felt && window.matchMedia("(max-width: 1000px)").matches) {
-        // below the controls, which stay at the top of the screen there
-        const bar = $(".replay-controls").getBoundingClientRect().height;
-        felt.style.setProperty("--controls-h", `${Math.ceil(bar) + 4}px`);
-        felt.scrollIntoView({ block: "start" });
-      }
+      if (felt && narrow()) felt.scrollIntoView({ block: "start" });
     },
   });
   change(r, { review });
