@@ -37,6 +37,7 @@ from kozyr.texts import (
     games,
     grammar,
     imperial_view,
+    lessons,
     markets,
     pages,
     protocol,
@@ -86,6 +87,7 @@ AREAS: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
             accounts,
             chips,
             pages,
+            lessons,
         )
     }
 )
