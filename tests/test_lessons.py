@@ -217,3 +217,22 @@ def _advance_to_check(run: LessonRun) -> None:
 def test_lesson_files_are_json_objects() -> None:
     for lesson in LESSONS:
         assert json.loads(json.dumps(lesson.raw))["id"] == lesson.id
+
+
+def test_an_offer_over_the_total_gets_the_engines_words() -> None:
+    """Emperor, a refused offer: the Prince has 1 trick in his total (round 1), so after
+    the King refuses his 1 he may not offer 2 (E8); the runner gives the engine's words."""
+    lesson = next(lesson for lesson in load("emperor") if lesson.id == "bargain-refused")
+    run = LessonRun(lesson)
+    assert run.try_move("offer 1").accepted
+    before = list(run.state.actions)
+    outcome = run.try_move("offer 2")
+    assert not outcome.accepted
+    assert (outcome.code, outcome.rule) == ("offer_over_total", "E8")
+    assert "1" in outcome.say.en and "1" in outcome.say.ru
+    assert run.state.actions == before
+    assert run.try_move("yield").accepted
+
+
+def test_both_games_have_eight_lessons() -> None:
+    assert [len(load(game)) for game in GAMES] == [8, 8]

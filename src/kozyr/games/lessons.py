@@ -366,11 +366,13 @@ def facts(state: GameState) -> dict[str, Any]:
         if e["type"] == "mark":
             marks[e["seat"]].append(e["reason"])
     out["marks"] = marks
-    out["swaps_done"] = [
-        [e["taker"], e["target"]]
-        for e in events
-        if (e["type"] == "swap" and e.get("happened")) or (e["type"] == "yield")
-    ]
+    swaps: list[list[int]] = []
+    for e in events:
+        if e["type"] == "swap" and e.get("happened"):
+            swaps.append([e["taker"], e["target"]])
+        elif e["type"] == "yield":
+            swaps.append([e["taker"], e["seat"]])
+    out["swaps_done"] = swaps
     return out
 
 
