@@ -37,6 +37,7 @@ from kozyr.texts import (
     games,
     grammar,
     imperial_view,
+    lessons,
     markets,
     pages,
     protocol,
@@ -88,6 +89,7 @@ AREAS: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
             chips,
             wallet,
             pages,
+            lessons,
         )
     }
 )
