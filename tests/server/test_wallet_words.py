@@ -350,7 +350,7 @@ def test_bets_won_lost_and_returned_say_so_with_the_players_names() -> None:
         assert told(entries, "bet", market="game.first_mark") == (
             f"Bet on {backed[0]} — Who marks the first imperial ({game[0]}). "
             f"Lost: the outcome was {marked[0]}.",
-            f"Ставка на «{backed[1]}» — Кто первым маркирует империал ({game[1]}). "
+            f"Ставка на «{backed[1]}» — Кто первым запишет империал ({game[1]}). "
             f"Проиграла: исход — «{marked[1]}».",
         )
         # a lost bet is paid nothing: its only entry is the bet
