@@ -28,7 +28,10 @@ from tests.web.browsing import (
 )
 
 
-@pytest.fixture(scope="session")
+# One server per module, not per worker: with KOZYR_TABLE_SEED the deals of a table come
+# from how many tables of its kind the server opened before, and the page tests count on
+# the deals their own module's tables get (an Emperor King, a game that lasts).
+@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # The server commits every move with fsync; on a busy machine that dominates the
     # run time, so the database lives in memory (/dev/shm) where there is one.
