@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { inLanguage, page } from "./setup.mjs";
 
 const { dealRecords, pointsOf, sheetHtml } = await page("scoresheet.js");
-const { endedDeal, summaryHtml } = await page("summary.js");
+const { endedDeal, summaryHtml, watchedDeal } = await page("summary.js");
 
 // Imperial, two players: deal 1 ends with seat 0 marking an imperial; deal 2 is cut short
 // by the game's end.
@@ -100,4 +100,24 @@ test("the summary of the deal or round that just ended", () => {
   assert.match(round, /data-field="title" data-value="king">Prince → <b>King<\/b>/);
   assert.match(round, /data-trump="NT"/);
   assert.equal(endedDeal("emperor", EMPEROR, 3, 7), null);
+  // The columns may be named otherwise than the players in the notes ("You", short names).
+  const headed = summaryHtml("emperor", endedDeal("emperor", EMPEROR, 3, 2), ["Ann", "Bob", "Cy"], ["You", "Bob", "Cy"]);
+  assert.match(headed, /<th scope="col">You<\/th><th scope="col">Bob<\/th>/);
+  assert.doesNotMatch(headed, /<th scope="col">Ann<\/th>/);
+});
+
+test("a summary sums up only a deal one watched: from its start, or a whole trick of it", () => {
+  const trick = (n) => [{ type: "play" }, { type: "play" }, { type: "trick", number: n }];
+  const events = [{ type: "deal", number: 1 }, ...trick(1), ...trick(2), ...trick(3), { type: "deal_end", number: 1 }, { type: "deal", number: 2 }];
+  const end = events.findIndex((e) => e.type === "deal_end");
+  assert.equal(watchedDeal(events, end, 0), true); // from the start of the game
+  assert.equal(watchedDeal(events, end, 1), true); // its first trick whole, and two more
+  assert.equal(watchedDeal(events, end, 2), true); // the first half seen, then two whole tricks
+  assert.equal(watchedDeal(events, end, 5), true); // trick 2 half seen, trick 3 whole
+  assert.equal(watchedDeal(events, end, 7), false); // only the end of trick 3: arrived at the end
+  assert.equal(watchedDeal(events, end, end), false); // arrived as it ended
+  // A deal of no tricks at all (a white imperial) is watched only from its start.
+  const white = [{ type: "deal", number: 1 }, { type: "deal_end", number: 1 }];
+  assert.equal(watchedDeal(white, 1, 0), true);
+  assert.equal(watchedDeal(white, 1, 1), false);
 });

@@ -30,6 +30,7 @@ ARGS = [
     "--disable-features=LocalNetworkAccessChecks",
 ]
 SHOTS = Path(__file__).parent / "screenshots"
+SCRIPTS = Path(__file__).parent / "js"
 
 # Every browser test module sets ``pytestmark = BROWSER``.
 BROWSER = [
@@ -85,6 +86,12 @@ def _page(browser: Any, width: int = 1280, height: int = 860, locale: str = "en-
     page.on("console", console)
     page.errors = errors
     return page
+
+
+def page_script(name: str) -> str:
+    """A function expression measured in the page, kept as JavaScript in ``js/``."""
+    lines = (SCRIPTS / name).read_text(encoding="utf-8").splitlines()
+    return "\n".join(line for line in lines if not line.startswith("//"))  # the file's header
 
 
 def clean(page: Page) -> None:

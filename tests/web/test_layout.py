@@ -11,7 +11,6 @@ only a second tap plays it.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,20 +23,14 @@ from tests.web.browsing import (
     create_table,
     guest,
     over,
+    page_script,
     shot,
     strongest,
 )
 
 pytestmark = BROWSER
 
-HERE = Path(__file__).parent
-
-
-def _script(name: str) -> str:
-    """A function expression measured in the page, kept as JavaScript in ``js/``."""
-    lines = (HERE / "js" / name).read_text(encoding="utf-8").splitlines()
-    return "\n".join(line for line in lines if not line.startswith("//"))  # the file's header
-
+_script = page_script
 
 # Everything the layout promises, measured in the page; returns the broken promises.
 CHECK = _script("layout_check.js")

@@ -140,13 +140,24 @@ GRAB_SUMMARY = """() => {
 }"""
 
 
+# The number of the deal whose summary waits by the person's name (it made way for his turn).
+WAITING = """() => {
+  const s = window.kozyr.tableView?.extras.summary;
+  return s && !s.shown && document.querySelector('.me-line .summary-waiting') ? s.number : null;
+}"""
+
+
 def play_watching(
     page: Page, summaries: dict[int, dict[str, Any]], each: Any = None, limit: float = 240
 ) -> None:
-    """Plays the seat of ``page`` to the end, keeping every summary the page shows."""
+    """Plays the seat of ``page`` to the end, keeping every summary the page shows: one
+    that made way for the person's turn is brought back by its button by his name."""
     start = time.time()
     while not over(page):
         assert time.time() - start < limit, "the game did not end in time"
+        waiting = page.evaluate(WAITING)
+        if waiting is not None and waiting not in summaries:
+            page.click(".me-line .summary-waiting")
         got = page.evaluate(GRAB_SUMMARY)
         if got and got["number"] not in summaries:
             summaries[got["number"]] = got

@@ -178,12 +178,12 @@ export const MESSAGES = {
   no_title: ["no title yet", "без звания"],
   exchange_title: ["Exchange of hands", "Обмен картами"],
   exchange_prompt: [
-    "You may take another player's hand (giving yours in return), or pass.",
-    "Вы можете забрать карты другого игрока (отдав свои) или спасовать.",
+    "Take a lower player's hand unseen, giving him yours, or pass.",
+    "Заберите вслепую карты младшего по званию, отдав ему свои, или спасуйте.",
   ],
   exchange_bargain_note: [
-    "Bargaining is on: the player you name may buy you off with tricks.",
-    "Идёт торг: тот, кого вы назовёте, может откупиться взятками.",
+    "Bargaining is on: he may buy you off with tricks.",
+    "Идёт торг: он может откупиться взятками.",
   ],
   take_hand_of: ["Take the hand of {name}", "Забрать карты у {name:gen}"],
   pass: ["Pass", "Пас"],
@@ -193,6 +193,7 @@ export const MESSAGES = {
     "{name} хочет забрать ваши карты. Откупитесь взятками со своего счёта или уступите.",
   ],
   offer_k: ["Offer {k:trick}", "Предложить {k:trick_acc}"],
+  offer_short: ["{k:trick}", "{k:trick_acc}"],
   give_in: ["Give in (swap hands)", "Уступить (обмен картами)"],
   answer_title: ["An offer", "Предложение откупа"],
   answer_prompt: [
@@ -729,6 +730,8 @@ export const MESSAGES = {
     "{target} откупился от {taker:gen}: {n:trick}",
   ],
   summary_continue: ["Continue", "Дальше"],
+  summary_deal_again: ["Deal {n} results", "Итоги сдачи {n}"],
+  summary_round_again: ["Round {n} results", "Итоги тура {n}"],
   term_point: [
     "The point: each player's longest suit is compared (equal length: the higher card value); the best scores 4, a full tie 2 each.",
     "Хвалёж мастью: сравнивают самые длинные масти (при равной длине — по очкам карт); лучшая даёт 4 очка, при полном равенстве по 2.",

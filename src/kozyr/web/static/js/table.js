@@ -75,7 +75,10 @@ export class TableView extends TableDrawing {
     this.hints = new HintControl(this, { errorText }); // #15: at tables that allow hints
     this.keyHandler = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keyHandler);
-    this.resizeHandler = () => this.fit();
+    this.resizeHandler = () => {
+      if (this.model) this.renderDecision(); // a phone's buttons name the players short
+      this.fit();
+    };
     window.addEventListener("resize", this.resizeHandler);
     // The felt takes what the bars and the hand leave: whenever one of them changes
     // height (a badge wraps, a timer shows, the header gets an item), it is sized again.
@@ -344,6 +347,10 @@ export class TableView extends TableDrawing {
     const target = e.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
     if (document.querySelector("dialog[open]")) return;
+    if (e.key === "Escape" && this.extras.summary?.shown) {
+      this.extras.closeSummary();
+      return;
+    }
     const cards = [...this.root.querySelectorAll(".hand .card")];
     const current = document.activeElement?.closest?.(".hand .card");
     if (e.key === "ArrowLeft" || e.key === "ArrowRight") {

@@ -121,14 +121,18 @@ export class TableDrawing extends TableLayout {
     );
     // The bottom seat's line (you, or the seat at the bottom when watching).
     const bottom = [...Array(m.n).keys()].find((s) => this.position(s) === "bottom");
+    // (built once and filled anew: a button put in the line, the summary waiting by your
+    // name, stays put under a click while frames come)
     const me = this.el(".me-line");
-    me.innerHTML =
-      `<div class="seat me"><div class="seat-head"><span class="avatar" aria-hidden="true"></span>` +
-      `<span class="seat-name"></span><span class="seat-badges"></span></div>` +
-      `<div class="seat-meta"></div><div class="seat-shown"></div>` +
-      `<div class="timer" hidden><div class="timer-bar"></div><span class="timer-text"></span></div></div>`;
-    this.fillSeat(me.firstChild, bottom, true);
-    if (f.mySeat == null) me.firstChild.classList.add("watched");
+    if (!me.firstElementChild) {
+      me.innerHTML =
+        `<div class="seat me"><div class="seat-head"><span class="avatar" aria-hidden="true"></span>` +
+        `<span class="seat-name"></span><span class="seat-badges"></span></div>` +
+        `<div class="seat-meta"></div><div class="seat-shown"></div>` +
+        `<div class="timer" hidden><div class="timer-bar"></div><span class="timer-text"></span></div></div>`;
+    }
+    this.fillSeat(me.firstElementChild, bottom, true);
+    me.firstElementChild.classList.toggle("watched", f.mySeat == null);
   }
 
   fillSeat(el, s, isBottom = false) {
@@ -387,7 +391,8 @@ export class TableDrawing extends TableLayout {
       box.dataset.key = "";
       return;
     }
-    const key = `${f.obs.round}:${m.phase}:${m.choices.join(",")}:${lang()}`;
+    const narrow = Boolean(this.extras.narrowNames());
+    const key = `${f.obs.round}:${m.phase}:${m.choices.join(",")}:${lang()}:${narrow}`;
     if (box.dataset.key === key) return;
     box.dataset.key = key;
     const { title, text, buttons } = gameOf(m.game).decision(this);
@@ -396,7 +401,10 @@ export class TableDrawing extends TableLayout {
       `<h2 id="decision-title">${esc(title)}</h2><p id="decision-text">${esc(text)}</p>` +
       `<div class="decision-buttons">` +
       buttons
-        .map(([a, label, cls, icon]) => `<button type="button" class="btn ${cls}" data-action="${esc(a)}">${icon || ""}<span>${esc(label)}</span></button>`)
+        .map(([a, label, cls, icon, words]) => {
+          const said = words ? ` aria-label="${esc(words)}" title="${esc(words)}"` : "";
+          return `<button type="button" class="btn ${cls}" data-action="${esc(a)}"${said}>${icon || ""}<span>${esc(label)}</span></button>`;
+        })
         .join("") +
       `</div></div>`;
     box.hidden = false;

@@ -1,17 +1,26 @@
-// What the table adds around play (#16B): the pause with a summary when a deal or round
-// ends, the score sheet, the last trick, the rules link, the glossary and the sounds.
-// TableView calls update/relabel/destroy; everything here reads the public events only.
+// What the table adds around play (#16B): the summary when a deal or round ends, the
+// score sheet, the last trick, the rules link, the glossary and the sounds. TableView calls
+// update/relabel/fitSummary/destroy; everything here reads the public events only.
+//
+// The summary is not modal: the table plays on under it, and the turn clock (the server's,
+// one for the whole table) keeps running. So it never stands over your turn: when your
+// turn comes (or has come already when the deal ends) it steps off the table and waits as
+// a button by your name, which shows it again when you want it.
 
 import { cardLabel, cardSvg } from "./cards.js";
 import { lang, t } from "./i18n.js";
 import { esc } from "./html.js";
 import { sheetHtml } from "./scoresheet.js";
-import { endedDeal, summaryHtml } from "./summary.js";
+import { endedDeal, summaryHtml, watchedDeal } from "./summary.js";
+import { gameOf } from "./games/index.js";
 import { wireTerms } from "./glossary.js";
 import { play, setSound, soundOn } from "./sound.js";
 
-// Long enough to read a deal's figures; a click or a tap closes it sooner.
+// Long enough to read a deal's figures; a click or a tap closes it sooner. (Counted only
+// while it is on the table: put aside for your turn, it waits for you.)
 export const SUMMARY_MS = 9000;
+// The summary's least margin to the window's edges.
+const EDGE = 8;
 
 // The sound button's picture: on a phone it stands alone (its words are its aria-label),
 // so that the tools' row fits the narrowest screen in both languages.
@@ -31,8 +40,13 @@ function lastIndex(events, type) {
 export class TableExtras {
   constructor(view) {
     this.view = view;
-    this.summary = null; // {number, upTo}: the deal shown and the events it covers
+    // {number, upTo, shown, byHand}: the deal summed up and the events it covers; whether
+    // it is on the table (else it waits by your name), and whether you asked for it
+    this.summary = null;
     this.seenDealEnd = null;
+    this.seen = null; // events the page had when it first drew the table (watchedDeal)
+    this.turnSeq = undefined; // the view in which your turn last began
+    this.scrollHandler = () => this.placeSummary();
     this.seenMarks = null;
     this.wasMyTurn = false;
     this.lastOpen = false;
@@ -45,10 +59,20 @@ export class TableExtras {
     this.summaryBox.hidden = true;
     this.summaryBox.setAttribute("role", "dialog");
     this.summaryBox.setAttribute("aria-modal", "false");
+    this.waiting = document.createElement("button"); // the summary put aside: shows it again
+    this.waiting.type = "button";
+    this.waiting.className = "pill summary-waiting";
+    this.waiting.addEventListener("click", () => this.showSummary(true));
     this.lastBox = document.createElement("div");
     this.lastBox.className = "last-trick-box";
     this.lastBox.hidden = true;
-    view.el(".felt").append(this.summaryBox, this.lastBox);
+    view.el(".felt").append(this.lastBox);
+    // Over the table, placed by placeSummary: the felt alone is too short for a deal's
+    // figures on a phone or a laptop (and it is never your turn while it shows).
+    root.appendChild(this.summaryBox);
+    // placed again whenever its size changes (drawn, relabelled, a word explained)
+    this.summarySizer = new ResizeObserver(() => this.placeSummary());
+    this.summarySizer.observe(this.summaryBox);
     this.sheet = document.createElement("dialog");
     this.sheet.className = "sheet-dialog";
     root.appendChild(this.sheet);
@@ -57,8 +81,10 @@ export class TableExtras {
     this.tools.addEventListener("click", (e) => {
       const btn = e.target.closest("button[data-tool]");
       if (!btn) return;
-      if (btn.dataset.tool === "last") this.toggleLast();
-      else if (btn.dataset.tool === "sheet") this.openSheet();
+      if (btn.dataset.tool === "last") {
+        if (this.summary?.shown) this.foldSummary(); // what you asked for comes first
+        this.toggleLast();
+      } else if (btn.dataset.tool === "sheet") this.openSheet();
       else if (btn.dataset.tool === "sound") {
         setSound(!soundOn());
         this.renderTools();
@@ -77,6 +103,8 @@ export class TableExtras {
 
   destroy() {
     clearTimeout(this.summaryHandle);
+    window.removeEventListener("scroll", this.scrollHandler);
+    this.summarySizer.disconnect();
     if (this.sheet.open) this.sheet.close();
   }
 
@@ -86,12 +114,21 @@ export class TableExtras {
     const end = lastIndex(events, "deal_end");
     const over = lastIndex(events, "game_over") >= 0;
     const first = prev == null || this.seenDealEnd == null;
-    if (!first && end > this.seenDealEnd && !over) this.openSummary(events[end].number, end + 1);
+    if (first) this.seen = events.length;
+    const mine = this.view.isMyTurn();
+    // Your turn begins: a view that asks you (a card or a decision) and was not on screen
+    // before (the same view drawn again, a seat's connection changed, is not a new turn).
+    const seq = this.view.frame.seq;
+    const turnBegins = mine && (!this.wasMyTurn || seq !== this.turnSeq);
+    if (mine) this.turnSeq = seq;
+    if (!first && end > this.seenDealEnd && !over && watchedDeal(events, end, this.seen)) {
+      this.openSummary(events[end].number, end + 1, mine);
+    } else if (turnBegins && this.summary?.shown) this.foldSummary();
     if (this.summary && (over || events.length < this.summary.upTo)) this.closeSummary();
     this.seenDealEnd = end;
+    this.renderWaiting();
     // Sounds: your turn coming round, and any new mark (never on the first frame).
     const marks = events.filter((e) => e.type === "mark").length;
-    const mine = this.view.isMyTurn();
     if (!first && !this.view.replay) {
       if (marks > this.seenMarks) play("mark");
       else if (mine && !this.wasMyTurn) play("turn");
@@ -105,7 +142,8 @@ export class TableExtras {
 
   relabel() {
     this.renderTools();
-    if (this.summary) this.renderSummary();
+    if (this.summary?.shown) this.renderSummary();
+    this.renderWaiting();
     if (this.lastOpen) this.renderLast();
     if (this.sheet.open) this.renderSheet();
   }
@@ -113,7 +151,7 @@ export class TableExtras {
   /** While a summary is up the log stops at the end of its deal: the new deal's
    * declarations and wipes come after it, as at a real table. */
   feedLimit(events) {
-    return this.summary ? Math.min(this.summary.upTo, events.length) : events.length;
+    return this.summary?.shown ? Math.min(this.summary.upTo, events.length) : events.length;
   }
 
   names() {
@@ -142,32 +180,100 @@ export class TableExtras {
     }
   }
 
-  openSummary(number, upTo) {
-    this.summary = { number, upTo };
-    this.summaryBox.dataset.number = String(number);
+  /** A deal ended: its summary over the table, or put aside at once if it is your turn. */
+  openSummary(number, upTo, mine) {
+    this.summary = { number, upTo, shown: false, byHand: false };
+    if (mine) this.foldSummary();
+    else this.showSummary(false);
+  }
+
+  /** The summary on the table: for its reading time, or (`byHand`, asked for by its
+   * button) until it is closed or your next turn begins. */
+  showSummary(byHand) {
+    if (!this.summary) return;
+    Object.assign(this.summary, { shown: true, byHand });
     this.toggleLast(false);
-    this.renderSummary();
     this.summaryBox.hidden = false;
+    this.renderSummary();
+    this.placeSummary();
+    this.renderWaiting();
     this.view.renderFeed();
     clearTimeout(this.summaryHandle);
-    this.summaryHandle = setTimeout(() => this.closeSummary(), SUMMARY_MS);
+    if (!byHand) this.summaryHandle = setTimeout(() => this.closeSummary(), SUMMARY_MS);
+    window.addEventListener("scroll", this.scrollHandler, { passive: true });
+  }
+
+  /** Your turn: the summary leaves the table and waits by your name. */
+  foldSummary() {
+    clearTimeout(this.summaryHandle);
+    window.removeEventListener("scroll", this.scrollHandler);
+    this.summary.shown = false;
+    this.summaryBox.hidden = true;
+    this.summaryBox.innerHTML = "";
+    this.renderWaiting();
+    this.view.renderFeed();
   }
 
   renderSummary() {
     const v = this.view;
     const record = endedDeal(v.model.game, v.model.events.slice(0, this.summary.upTo), v.model.n, this.summary.number);
     if (!record) return;
-    this.summaryBox.innerHTML = `<div class="summary-card">${summaryHtml(v.model.game, record, this.names())}</div>`;
+    // The columns: your own is "You"; on a phone every other one by its short name.
+    const narrow = this.narrowNames();
+    this.summaryNarrow = Boolean(narrow);
+    const heads = this.names().map((name, s) => (s === v.frame.mySeat ? t("you") : narrow ? narrow[s] : name));
+    this.summaryBox.dataset.number = String(this.summary.number);
+    this.summaryBox.innerHTML = `<div class="summary-card">${summaryHtml(v.model.game, record, this.names(), heads)}</div>`;
     this.summaryBox.setAttribute("aria-label", this.summaryBox.querySelector(".summary-title").textContent);
+  }
+
+  /** The window changed: the summary drawn again where its columns' names change with it
+   * (short on a phone), and placed again. */
+  fitSummary() {
+    if (!this.summary?.shown) return;
+    if (Boolean(this.narrowNames()) !== this.summaryNarrow) this.renderSummary();
+    this.placeSummary();
+  }
+
+  /** The summary over the felt's middle, moved as little as keeps it whole in the window;
+   * as tall as the window allows (its figures scroll inside it only where even that is too
+   * short), its button always in view. */
+  placeSummary() {
+    const box = this.summaryBox;
+    if (box.hidden || !this.summary?.shown) return;
+    const felt = this.view.el(".felt").getBoundingClientRect();
+    const vw = document.documentElement.clientWidth;
+    const vh = window.innerHeight;
+    // offsetWidth and offsetHeight: the size without the opening animation's scaling
+    const w = box.offsetWidth;
+    const h = box.offsetHeight;
+    const clamp = (x, low, high) => Math.max(low, Math.min(high, x));
+    box.style.left = `${Math.round(clamp(felt.left + (felt.width - w) / 2, EDGE, vw - EDGE - w))}px`;
+    box.style.top = `${Math.round(clamp(felt.top + (felt.height - h) / 2, EDGE, vh - EDGE - h))}px`;
   }
 
   closeSummary() {
     clearTimeout(this.summaryHandle);
+    window.removeEventListener("scroll", this.scrollHandler);
     if (!this.summary) return;
     this.summary = null;
     this.summaryBox.hidden = true;
     this.summaryBox.innerHTML = "";
+    this.renderWaiting();
     this.view.renderFeed();
+  }
+
+  /** The button by your name while the summary waits, and none otherwise. */
+  renderWaiting() {
+    const s = this.summary;
+    const line = this.view.el(".me-line .seat");
+    if (!s || s.shown || !line) {
+      this.waiting.remove();
+      return;
+    }
+    const label = gameOf(this.view.model.game).summaryButton(s.number);
+    if (this.waiting.textContent !== label) this.waiting.textContent = label;
+    if (this.waiting.parentNode !== line) line.appendChild(this.waiting);
   }
 
   toggleLast(open = !this.lastOpen) {

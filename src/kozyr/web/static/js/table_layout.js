@@ -117,6 +117,7 @@ export class TableLayout {
     this.fitTable();
     this.layoutHand();
     this.placeTrick();
+    this.extras?.fitSummary(); // over the felt, wherever the felt went
   }
 
   fitTable() {

@@ -70,7 +70,8 @@ export function overResult({ obs, events, names, you }) {
 }
 
 /** The decision panel when the player must choose something other than a card:
- * {title, text, buttons: [[action, label, class, icon?]]}. */
+ * {title, text, buttons: [[action, label, class, icon?, words?]]}; `words` says the whole
+ * choice where the button's label is short (it must fit a phone's felt with the others). */
 export function decision(view) {
   const m = view.model;
   const obs = view.frame.obs;
@@ -79,6 +80,8 @@ export function decision(view) {
   const buttons = [];
   const has = (a) => m.choices.includes(a);
   if (m.phase === "exchange") {
+    // on a phone the players by their short names, three buttons to a row
+    const short = view.extras.narrowNames();
     title = t("exchange_title");
     text = t("exchange_prompt");
     if (obs.round >= obs.options.bargain_from) text += ` ${t("exchange_bargain_note")}`;
@@ -86,8 +89,9 @@ export function decision(view) {
       if (a.startsWith("swap ")) {
         const target = Number(a.slice(5));
         const tt = m.titles[target];
-        const label = t("take_hand_of", { name: view.plainName(target) }) + (tt ? ` (${titleWord(tt)})` : "");
-        buttons.push([a, label, "primary"]);
+        const title = tt ? ` (${titleWord(tt)})` : "";
+        const words = t("take_hand_of", { name: view.plainName(target) }) + title;
+        buttons.push([a, (short?.[target] ?? view.plainName(target)) + title, "primary", "", words]);
       }
     }
     if (has("pass")) buttons.push(["pass", t("pass"), ""]);
@@ -101,7 +105,10 @@ export function decision(view) {
     title = t("bargain_title");
     text = t("bargain_prompt", { name: swap ? view.plainName(swap.taker) : "?" });
     for (const a of m.choices) {
-      if (a.startsWith("offer ")) buttons.push([a, t("offer_k", { k: a.slice(6) }), "primary"]);
+      if (a.startsWith("offer ")) {
+        const k = a.slice(6);
+        buttons.push([a, t("offer_short", { k }), "primary", "", t("offer_k", { k })]);
+      }
     }
     if (has("yield")) buttons.push(["yield", t("give_in"), ""]);
   } else if (m.phase === "trump") {
@@ -173,6 +180,11 @@ export function summary(record, names) {
     extra.push(esc(t("summary_bargain", { taker: names[b.taker], target: names[b.target], n: b.tricks })));
   }
   return { title, rows, extra };
+}
+
+/** The button that shows a round's summary again once it made way for your turn. */
+export function summaryButton(n) {
+  return t("summary_round_again", { n });
 }
 
 // ------------------------------------------------------------------ narration

@@ -282,6 +282,11 @@ export function narrate(ev, names, previous, next, story) {
   return narrateImperial(ev, names, previous, next, story);
 }
 
+/** The button that shows a deal's summary again once it made way for your turn. */
+export function summaryButton(n) {
+  return t("summary_deal_again", { n });
+}
+
 /** The decision panel (a choice other than a card): Imperial has none. */
 export function decision() {
   return null;
