@@ -63,6 +63,10 @@ _LONGEST_FIRST = (
     "tests/server/test_fuzz.py",
     "tests/server/test_memory.py",
     "tests/web/test_table_sheet.py",
+    "tests/web/test_summary_and_panels.py",
+    "tests/web/test_review_browser.py",
+    "tests/web/test_bets_told.py",
+    "tests/web/test_tap_targets.py",
     "tests/server/test_cluster.py",
     "tests/server/test_cluster_harness.py",
     "tests/server/test_sockets.py",
@@ -83,8 +87,17 @@ def _start_rank(item: pytest.Item) -> int:
     return len(_LONGEST_FIRST)
 
 
+def _start_key(item: pytest.Item) -> tuple[int, int, int]:
+    """The named long modules first; then the other modules that start servers (the page's
+    before the server's: a browser's are the longer), and the quick ones last, to fill the
+    run's tail (in collection order the page's modules came last and ran on alone)."""
+    slow = _is_slow(item)
+    page = "/tests/web/" in Path(str(item.fspath)).as_posix()
+    return (_start_rank(item), 0 if slow else 1, 0 if page else 1)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    items.sort(key=_start_rank)  # stable: each module keeps its own order
+    items.sort(key=_start_key)  # stable: each module keeps its own order
     slow = [item for item in items if _is_slow(item)]
     for item in slow:
         item.add_marker(pytest.mark.server)

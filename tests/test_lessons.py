@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -20,10 +21,14 @@ from kozyr.games.lessons import (
     parse_lesson,
 )
 from kozyr.texts import LANGS
+from kozyr.texts.render import fill
 
 GAMES = ("imperial", "emperor")
 LESSONS = [lesson for game in GAMES for lesson in load(game)]
 IDS = [f"{lesson.game}/{lesson.id}" for lesson in LESSONS]
+# The lessons that ask the learner for a move at their start (one asks only a question).
+MOVING = [lesson for lesson in LESSONS if LessonRun(lesson).expected()]
+assert len(MOVING) >= len(LESSONS) - 2  # the question-only lessons are the exception
 CYRILLIC = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 
 
@@ -123,11 +128,9 @@ def test_goal_hints_are_legal_moves_that_are_not_played(lesson: Lesson) -> None:
         run.try_move(next(m for m in step.moves if m in _legal_texts(run)))
 
 
-@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+@pytest.mark.parametrize("lesson", MOVING, ids=[f"{x.game}/{x.id}" for x in MOVING])
 def test_an_illegal_move_gets_the_engines_words_and_is_not_played(lesson: Lesson) -> None:
     run = LessonRun(lesson)
-    if not run.expected():
-        pytest.skip("no move is asked of the learner")
     before = list(run.state.actions)
     illegal = [a for a in range(68) if a not in run.state.legal_actions()]
     for action in illegal[:12]:
@@ -236,3 +239,124 @@ def test_an_offer_over_the_total_gets_the_engines_words() -> None:
 
 def test_both_games_have_eight_lessons() -> None:
     assert [len(load(game)) for game in GAMES] == [8, 8]
+
+
+# The names of the other players (#29): nobody is "seat 2".
+
+SEAT_NUMBER = re.compile(r"\b(seats?|мест[оауе]?|игрок\w*|player)\s*\d", re.IGNORECASE)
+RULING_CODE = re.compile(r"\b[IEB]\d{1,2}\b")
+DEVELOPER_WORD = re.compile(
+    r"\w_\w|\b\w+\.(json|md|py|txt)\b|\b(seat|seats|action|observation|option|program)\b",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_no_lesson_text_numbers_the_players_or_talks_like_a_developer(lesson: Lesson) -> None:
+    texts = _texts(lesson)
+    assert len(texts) >= 5
+    for words in texts:
+        for lang in LANGS:
+            said = words.get(lang)
+            for pattern in (SEAT_NUMBER, RULING_CODE, DEVELOPER_WORD):
+                assert not pattern.search(said), f"{lesson.id}: {pattern.pattern} in {said!r}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_lessons_say_imperials_are_written_down_as_the_table_does(lesson: Lesson) -> None:
+    # The table says an imperial is written down (записывает, запись); the old word
+    # «маркировать» is explained once, in the rules for players, and used nowhere else.
+    for words in _texts(lesson):
+        said = words.get("ru")
+        assert "маркир" not in said.lower(), f"{lesson.id}: {said!r}"
+
+
+def test_the_developer_text_patterns_catch_what_they_are_for() -> None:
+    for bad in ("Seat 3 leads", "У места 0 нет треф", "Место 2", "игрок 1", "seats 0 and 2"):
+        assert SEAT_NUMBER.search(bad), bad
+    for bad in ("the rule E8", "see I13", "B1"):
+        assert RULING_CODE.search(bad), bad
+    for bad in ("bargain_from is 2", "see RULINGS.md", "the next action", "a seat"):
+        assert DEVELOPER_WORD.search(bad), bad
+    for good in ("Gleb leads the king of clubs", "Они делят место", "K Q J A 10 9 8 7"):
+        assert not any(p.search(good) for p in (SEAT_NUMBER, RULING_CODE, DEVELOPER_WORD))
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_every_other_player_has_a_name_in_both_languages(lesson: Lesson) -> None:
+    seats = LessonRun(lesson).state.players
+    assert len(lesson.names) == seats
+    for lang in LANGS:
+        names = lesson.seat_names(lang)
+        assert len(set(names)) == seats
+        assert names[lesson.learner] == ("Вы" if lang == "ru" else "You")
+    for seat, name in enumerate(lesson.names):
+        if seat == lesson.learner:
+            continue
+        assert name is not None
+        assert CYRILLIC & set(name.ru.lower()) and not CYRILLIC & set(name.en.lower())
+        assert all(CYRILLIC & set(form.lower()) for form in name.cases.values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_keeps_one_cast_across_its_lessons(game: str) -> None:
+    """The same seat is the same person in every lesson of a game (Boris dealt in one
+    lesson and leads in the next), unless the learner sits there."""
+    cast: dict[int, tuple[str, str]] = {}
+    for lesson in load(game):
+        for seat, name in enumerate(lesson.names):
+            if name is not None:
+                assert cast.setdefault(seat, (name.en, name.ru)) == (name.en, name.ru)
+
+
+def test_seat_name_gives_the_lessons_names_and_their_russian_cases() -> None:
+    """Emperor lesson 1: the learner is seat 1; Anna, Vera and Gleb are seats 0, 2, 3."""
+    lesson = load("emperor")[0]
+    assert lesson.learner == 1
+    assert [lesson.seat_name(s, "en") for s in range(4)] == ["Anna", "You", "Vera", "Gleb"]
+    assert [lesson.seat_name(s, "ru") for s in range(4)] == ["Анна", "Вы", "Вера", "Глеб"]
+    assert fill("у {who:gen}", who=lesson.seat_name(3, "ru")) == "у Глеба"
+    assert fill("{who:dat}", who=lesson.seat_name(2, "ru")) == "Вере"
+    assert fill("с {who:ins}", who=lesson.seat_name(0, "ru")) == "с Анной"
+    assert fill("у {who:gen}", who=lesson.seat_name(1, "ru")) == "у вас"
+    with pytest.raises(LessonError, match="no seat 4"):
+        lesson.seat_name(4, "en")
+
+
+BORIS = {
+    "en": "Boris",
+    "ru": "Борис",
+    "cases": {"gen": "Бориса", "dat": "Борису", "ins": "Борисом"},
+}
+
+
+@pytest.mark.parametrize(
+    ("names", "fault"),
+    [
+        (None, "one name per seat"),
+        ([None], "one name per seat"),
+        ([None, BORIS, BORIS], "one name per seat"),
+        ([None, None], "names\\[1\\]"),  # only the learner may go unnamed
+        ([BORIS, BORIS], "same name"),  # the learner's entry may be named, not twice
+        ([None, {"en": "Boris", "ru": "Борис"}], "names\\[1\\]"),
+        ([None, {**BORIS, "ru": ""}], "names\\[1\\].ru"),
+        ([None, {**BORIS, "cases": {"gen": "Бориса"}}], "names\\[1\\].cases"),
+        ([None, {**BORIS, "en": "B" * 25}], "names\\[1\\].en"),
+    ],
+)
+def test_bad_names_are_refused(names: Any, fault: str) -> None:
+    raw = _raw("imperial", "follow-suit-and-trumps")
+    raw["names"] = names
+    with pytest.raises(LessonError, match=fault):
+        parse_lesson(raw, "imperial")
+
+
+def test_the_learner_may_be_named_but_two_seats_may_not_share_a_name() -> None:
+    raw = _raw("imperial", "follow-suit-and-trumps")
+    anna = {"en": "Anna", "ru": "Анна", "cases": {"gen": "Анны", "dat": "Анне", "ins": "Анной"}}
+    raw["names"] = [anna, BORIS]
+    lesson = parse_lesson(raw, "imperial")
+    assert lesson.seat_names("en") == ["You", "Boris"]  # the learner is "you" all the same
+    raw["names"] = [anna, {**BORIS, "en": "anna"}]
+    with pytest.raises(LessonError, match="same name \\(en\\)"):
+        parse_lesson(raw, "imperial")

@@ -76,8 +76,8 @@ def test_every_code_the_program_raises_is_in_the_catalog() -> None:
         (
             "must_follow",
             {"suit": 0},
-            "You must follow suit (spades)",
-            "Нужно ходить в масть (пики)",
+            "You hold spades, the suit led, so you must follow suit",
+            "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть",
         ),
         (
             "not_in_deck",
@@ -95,19 +95,37 @@ def test_every_code_the_program_raises_is_in_the_catalog() -> None:
         (
             "must_trump",
             {"led": 3, "trump": 1},
-            "You have no clubs, so you must trump (hearts)",
-            "Масти хода (трефы) у вас нет: нужно бить козырем (черви)",
+            "You have no clubs but you hold a trump (hearts), so you must trump",
+            "Масти хода (трефы) у вас нет, а козырь (черви) есть, значит, нужно бить козырем",
         ),
         (
             "must_beat",
             {"best": parse_card("10D"), "cards": [parse_card("JD"), parse_card("AD")]},
-            "You must beat 10♦: play J♦ A♦",
-            "Нужно перебить 10♦: ходите В♦ Т♦",
+            "At this table you must head the trick when you can: beat 10♦ (J♦ A♦)",
+            "За этим столом взятку нужно перебивать, когда можете: перебейте 10♦ (В♦ Т♦)",
+        ),
+        (
+            "swap_not_allowed",
+            {"target": 0, "targets": [2, 3], "title": "prince", "titles": ["soldier", "jester"]},
+            "You are the Prince: you may take only the hand of a lower title (Soldier or Jester)",
+            "Вы — Принц: можно взять карты только у младших званий (Солдат или Скоморох)",
+        ),
+        (
+            "swap_not_allowed",
+            {
+                "target": 0,
+                "targets": [1, 2, 3],
+                "title": "king",
+                "titles": ["prince", "soldier", "jester"],
+            },
+            "You are the King: you may take only the hand of a lower title "
+            "(Prince, Soldier or Jester)",
+            "Вы — Король: можно взять карты только у младших званий (Принц, Солдат или Скоморох)",
         ),
         (
             "swap_or_pass",
             {"action": "trump S", "targets": [2]},
-            "It is the exchange: swap with seat 2 or pass, not “trump S”",
+            "It is the exchange: swap (you may take seat 2) or pass, not “trump S”",
             "Сейчас обмен: меняйтесь (можно: место 2) или пасуйте, а не «trump S»",
         ),
     ],
@@ -120,13 +138,15 @@ def test_messages_in_both_languages(code: str, params: dict, en: str, ru: str) -
 def test_illegal_action_carries_code_params_and_rule() -> None:
     e = IllegalAction("must_follow", {"card": parse_card("10D"), "suit": 1}, "I7")
     assert isinstance(e, ValueError)
-    assert e.rule == "I7" and str(e) == "You must follow suit (hearts) (I7)"
+    assert (
+        e.rule == "I7" and str(e) == "You hold hearts, the suit led, so you must follow suit (I7)"
+    )
     assert e.to_json() == {
         "code": "must_follow",
         "params": {"card": "10D", "suit": "H"},
         "rule": "I7",
-        "message": "You must follow suit (hearts)",
-        "message_ru": "Нужно ходить в масть (черви)",
+        "message": "You hold hearts, the suit led, so you must follow suit",
+        "message_ru": "Масть хода — черви, и она у вас есть, значит, нужно ходить в масть",
     }
 
 

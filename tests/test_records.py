@@ -172,8 +172,8 @@ def test_a_refused_action_carries_the_engines_refusal() -> None:
     assert e.to_json() == {
         "code": "must_follow",
         "rule": "I7",
-        "message": "You must follow suit (spades)",
-        "message_ru": "Нужно ходить в масть (пики)",
+        "message": "You hold spades, the suit led, so you must follow suit",
+        "message_ru": "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть",
         "action_index": 1,
     }
 

@@ -22,7 +22,7 @@ from kozyr.terminal import emperor_view, imperial_view
 from kozyr.terminal.commands import latin_t, russian, to_engine
 from kozyr.terminal.emperor_view import EmperorView
 from kozyr.terminal.imperial_view import ImperialView
-from kozyr.terminal.session import Session
+from kozyr.terminal.session import Session, in_sentence
 from kozyr.terminal.style import sort_cards
 
 COMPUTERS = ["Вы", "Компьютер 1", "Компьютер 2", "Компьютер 3"]
@@ -150,7 +150,7 @@ def test_imperial_scores_marks_and_wipes_in_russian() -> None:
         "total": 21,
     }
     assert plain(imperial_view.narrate(score, "ru", names)) == (
-        "  Компьютер 1: +4 очка (хвалёж мастью, I6); всего 21 очко"
+        "  Компьютер 1: +4 очка (хвалёж мастью); всего 21 очко"
     )
     mark: Event = {"type": "mark", "seat": 0, "imperials": 2, "total": 3, "reason": "imperials"}
     line = plain(imperial_view.narrate(mark, "ru", names))
@@ -176,7 +176,7 @@ def test_imperial_capture_has_no_broken_gender() -> None:
         "rule": "I9",
     }
     line = plain(imperial_view.narrate(capture, "ru", COMPUTERS[:2]))
-    assert line == "  Вы: К♥ берёт Т♥ (томбе, I9)"
+    assert line == "  Вы: К♥ берёт Т♥ (томбе)"
     assert "взят(" not in (line or "")
 
 
@@ -337,8 +337,12 @@ def test_refusal_lists_the_legal_cards_in_rank_order() -> None:
         if suit_of(a) == suit_of(b):
             ra, rb = card_name(a, "ru")[:-1], card_name(b, "ru")[:-1]
             assert order.index(ra) < order.index(rb), line
-    # the catalog's Russian message, the ruling as a detail
-    assert "Нужно ходить в масть (пики) (I7)" in out.getvalue()
+    # the catalog's Russian message, the rule in words and no ruling's code
+    assert (
+        "Так нельзя: масть хода — пики, и она у вас есть, значит, нужно ходить в масть"
+        in out.getvalue()
+    )
+    assert "(I7)" not in out.getvalue()
 
 
 def parse_cards_of(mask: int) -> list[int]:
@@ -451,3 +455,12 @@ def test_a_word_when_a_card_is_due_is_explained() -> None:
     bots = {s: FirstLegal() for s in (1, 2, 3)}
     Session(state, 0, bots, EmperorView(console, COMPUTERS, "ru"), console, read, "ru").run()
     assert "Так нельзя: сейчас ваш ход: сыграйте карту" in out.getvalue()
+
+
+def test_a_refusal_reads_as_part_of_the_sentence() -> None:
+    """ "Так нельзя: ..." goes on in lower case, a one-letter word included; a card or a
+    seat's name keeps its capital."""
+    assert in_sentence("У вас нет Д♠") == "у вас нет Д♠"
+    assert in_sentence("Вы — Король: назовите козырь") == "вы — Король: назовите козырь"
+    assert in_sentence("Д♠ указана дважды") == "Д♠ указана дважды"
+    assert in_sentence("Компьютер 2 ходит") == "Компьютер 2 ходит"

@@ -236,6 +236,38 @@ def play_emperor(
     _play_game("emperor", players, seed, lang or ctx.obj, records, seat, level, stake)
 
 
+# kozyr learn (#29): the lessons in the terminal.
+@app.command("learn", help=_h("learn.help.command"))
+def learn_cmd(
+    game: Annotated[str, typer.Argument(metavar="|".join(GAMES), help=_h("learn.help.game"))],
+    lesson: Annotated[
+        int | None, typer.Option("--lesson", min=1, max=99, help=_h("learn.help.lesson"))
+    ] = None,
+    list_only: Annotated[bool, typer.Option("--list", help=_h("learn.help.list"))] = False,
+    lang: LangOpt = None,
+) -> None:
+    from kozyr.games.lessons import load as load_lessons
+    from kozyr.terminal.learn import Learn, Progress, progress_path
+
+    language: Lang = lang.value if lang else default_lang()
+    if game not in GAMES:
+        names = ", ".join(GAMES)
+        raise typer.BadParameter(
+            text("learn.no_game", language, game=game, games=names), param_hint="GAME"
+        )
+    lessons = load_lessons(game)
+    if lesson is not None and lesson > len(lessons):
+        raise typer.BadParameter(
+            text("learn.no_lesson", language, n=lesson, last=len(lessons)), param_hint="--lesson"
+        )
+    console = Console(highlight=False, soft_wrap=True)
+    learn = Learn(game, lessons, console, console.input, Progress.load(progress_path()), language)
+    if list_only:
+        learn.show_list()
+        return
+    learn.run(None if lesson is None else lesson - 1)
+
+
 @app.command(
     "replay",
     help=_h("cli.help.replay"),
@@ -444,6 +476,82 @@ def ledger_check(
         )
         typer.echo(f"  - {line}")
     raise typer.Exit(1)
+
+
+# -- puzzles from real deals (#29, docs/puzzles.md) -----------------------------------------
+
+puzzles_app = typer.Typer(help=_h("puzzles.help.app"), no_args_is_help=True)
+app.add_typer(puzzles_app, name="puzzles")
+
+
+@puzzles_app.command("build", help=_h("puzzles.help.build"))
+def puzzles_build(
+    database: Annotated[
+        str | None, typer.Option("--database", help=_h("puzzles.help.database"))
+    ] = None,
+    bot_games: Annotated[
+        int, typer.Option("--bot-games", min=0, max=1000, help=_h("puzzles.help.bot_games"))
+    ] = 0,
+    worlds: Annotated[
+        int, typer.Option("--worlds", min=2, max=400, help=_h("puzzles.help.worlds"))
+    ] = 8,
+    margin: Annotated[
+        float, typer.Option("--margin", min=0.5, max=20.0, help=_h("puzzles.help.margin"))
+    ] = 1.5,
+    per_game: Annotated[
+        int, typer.Option("--per-game", min=1, max=50, help=_h("puzzles.help.per_game"))
+    ] = 3,
+    jobs: Annotated[int, typer.Option("--jobs", min=0, max=16, help=_h("puzzles.help.jobs"))] = 2,
+    lang: LangOpt = None,
+) -> None:
+    import asyncio
+
+    from kozyr.server.reviews.puzzle_build import Progress, build
+    from kozyr.server.reviews.puzzle_finder import Settings as FindSettings
+    from kozyr.server.runtime.config import Settings
+    from kozyr.server.storage.store import Store
+
+    language: Lang = lang.value if lang else default_lang()
+    settings = Settings()
+    if database is not None:
+        settings.database_url = database
+
+    def report(p: Progress) -> None:
+        line = text(
+            "puzzles.progress",
+            language,
+            games=p.games,
+            total=p.total,
+            positions=p.positions,
+            found=p.found,
+        )
+        typer.echo(line)
+
+    async def run() -> str:
+        store = Store(settings.url)
+        try:
+            await store.migrate()
+            done = await build(
+                store,
+                FindSettings(worlds=worlds, margin=margin, per_game=per_game),
+                bot_games=bot_games,
+                jobs=jobs,
+                report=report,
+            )
+        finally:
+            await store.close()
+        return text(
+            "puzzles.done",
+            language,
+            found=done.found,
+            games=done.server_games + done.bot_games,
+            server=done.server_games,
+            bots=done.bot_games,
+            skipped=done.skipped,
+            seconds=f"{done.seconds:.1f}",
+        )
+
+    typer.echo(asyncio.run(run()))
 
 
 def main() -> None:  # pragma: no cover - the console script entry

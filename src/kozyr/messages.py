@@ -10,7 +10,7 @@ writes (a test keeps the file equal to the catalogue).
 
 >>> from kozyr.cards import parse_card
 >>> message("not_in_hand", "en", card=parse_card("QS")), message("must_follow", suit=0)
-('You do not hold Q♠', 'You must follow suit (spades)')
+('You do not hold Q♠', 'You hold spades, the suit led, so you must follow suit')
 >>> message("not_in_deck", "en", card=4, deck=32, ranks=6)
 'There are no sixes in the 32-card deck'
 """
@@ -39,7 +39,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 """Code -> (English, Russian) templates with named parameters."""
 
-Kind = Literal["card", "cards", "suit", "ranks", "seats", "text"]
+Kind = Literal["card", "cards", "suit", "ranks", "seats", "title", "titles", "text"]
 
 PARAM_KINDS: dict[str, Kind] = {
     "card": "card",
@@ -50,6 +50,8 @@ PARAM_KINDS: dict[str, Kind] = {
     "trump": "suit",
     "ranks": "ranks",
     "targets": "seats",
+    "title": "title",
+    "titles": "titles",
 }
 """How a parameter is rendered; any other parameter is shown as it is (``text``)."""
 
@@ -75,6 +77,13 @@ def _render(name: str, value: Any, lang: Lang) -> str | int:
     if kind == "seats":
         either = template("refusal_words.or", lang)
         return either.join(text("refusal_words.seat", lang, seat=s) for s in value)
+    if kind == "title":
+        return text(f"emperor_view.title.{value}", lang)
+    if kind == "titles":
+        names = [text(f"emperor_view.title.{v}", lang) for v in value]
+        if len(names) < 2:
+            return "".join(names)
+        return ", ".join(names[:-1]) + template("refusal_words.or", lang) + names[-1]
     return str(value)
 
 

@@ -244,8 +244,15 @@ def test_e7_eligibility_four_players() -> None:
         state.play("swap 3")  # the King is above the Prince
     # The Prince (seat 0) may name the Soldier (1) or the Jester (2), not the King (3).
     assert info.value.rule == "E7" and info.value.code == "swap_not_allowed"
-    assert info.value.params == {"target": 3, "targets": [1, 2]}
-    assert info.value.message() == "You may take the hand of seat 1 or seat 2, not of seat 3"
+    assert info.value.params == {
+        "target": 3,
+        "targets": [1, 2],
+        "title": "prince",
+        "titles": ["soldier", "jester"],
+    }
+    assert info.value.message() == (
+        "You are the Prince: you may take only the hand of a lower title (Soldier or Jester)"
+    )
     assert snapshot(state) == before
     state.apply(PASS)
     assert state.to_act == 1
@@ -400,7 +407,7 @@ def test_e9_king_names_trump_or_no_trumps() -> None:
     with pytest.raises(IllegalAction) as info:
         state.play("2S")
     assert info.value.rule == "E9" and info.value.code == "name_trump"
-    assert info.value.message("ru") == "Назовите козырь (П, Ч, Б, Т или БК), а не «2S»"
+    assert info.value.message("ru") == "Вы — Король: назовите козырь (П, Ч, Б, Т или БК), а не «2S»"
     state.play("trump ♥")
     assert state.trump == 1 and state.events[-1]["trump"] == "H"
 
@@ -418,7 +425,10 @@ def test_e10_follow_suit_else_trump_else_any() -> None:
     with pytest.raises(IllegalAction) as info:
         state.play("2D")
     assert info.value.rule == "E10" and info.value.code == "must_follow"
-    assert info.value.message("ru") == "Нужно ходить в масть (пики)"
+    assert (
+        info.value.message("ru")
+        == "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть"
+    )
     with pytest.raises(IllegalAction, match="You do not hold 2♣") as info:
         state.play("2C")
     assert info.value.code == "not_in_hand" and info.value.message("ru") == "У вас нет 2♣"

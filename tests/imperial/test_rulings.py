@@ -230,11 +230,15 @@ def test_i7_must_follow_suit_and_state_is_unchanged() -> None:
     assert state.to_act == 0
     state.play("QH")
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match=r"You must follow suit \(hearts\) \(I7\)") as err:
+    follow = r"You hold hearts, the suit led, so you must follow suit \(I7\)"
+    with pytest.raises(IllegalAction, match=follow) as err:
         state.play("10D")
     assert err.value.rule == "I7" and isinstance(err.value, ValueError)
     assert err.value.code == "must_follow" and err.value.params["suit"] == 1  # hearts
-    assert err.value.message("ru") == "Нужно ходить в масть (черви)"
+    assert (
+        err.value.message("ru")
+        == "Масть хода — черви, и она у вас есть, значит, нужно ходить в масть"
+    )
     assert snapshot(state) == before
     assert state.legal_actions() == [C("7H"), C("10H"), C("JH"), C("AH")]
 
@@ -249,8 +253,12 @@ def test_i7_must_trump_when_void() -> None:
         state.play("10D")
     # Spades led, seat 1 has none and holds trumps (hearts): he must trump.
     assert err.value.code == "must_trump" and err.value.rule == "I7"
-    assert err.value.message() == "You have no spades, so you must trump (hearts)"
-    assert err.value.message("ru") == "Масти хода (пики) у вас нет: нужно бить козырем (черви)"
+    assert err.value.message() == (
+        "You have no spades but you hold a trump (hearts), so you must trump"
+    )
+    assert err.value.message("ru") == (
+        "Масти хода (пики) у вас нет, а козырь (черви) есть, значит, нужно бить козырем"
+    )
     assert err.value.to_json()["params"] == {"card": "10D", "led": "S", "trump": "H"}
     assert snapshot(state) == before
     assert state.legal_actions() == [C("10H"), C("JH"), C("AH")]
@@ -277,10 +285,13 @@ def test_i7_must_head_option() -> None:
     state.play("8H")
     # 10H, JH and AH beat 8H; 7H does not, so it is not allowed.
     assert state.legal_actions() == [C("10H"), C("JH"), C("AH")]
-    with pytest.raises(IllegalAction, match="You must beat 8♥: play 10♥ J♥ A♥") as err:
+    head = r"must head the trick when you can: beat 8♥ \(10♥ J♥ A♥\)"
+    with pytest.raises(IllegalAction, match=head) as err:
         state.play("7H")
     assert err.value.code == "must_beat"
-    assert err.value.message("ru") == "Нужно перебить 8♥: ходите 10♥ В♥ Т♥"
+    assert err.value.message("ru") == (
+        "За этим столом взятку нужно перебивать, когда можете: перебейте 8♥ (10♥ В♥ Т♥)"
+    )
     state2 = start(_play_deal(), dealer=1, must_head=True)
     state2.play("QH")  # nothing of seat 1 beats QH: any heart
     assert state2.legal_actions() == [C("7H"), C("10H"), C("JH"), C("AH")]

@@ -34,6 +34,15 @@ test("only the page's own names are declined, and only in Russian", () => {
   assert.equal(declineName("Компьютер 2", "nom", "ru"), "Компьютер 2");
 });
 
+test("a lesson's name carries its own cases, used in Russian only", () => {
+  const boris = new String("Борис");
+  boris.cases = { gen: "Бориса", dat: "Борису", ins: "Борисом" };
+  assert.equal(declineName(boris, "gen", "ru"), "Бориса");
+  assert.equal(declineName(boris, "ins", "ru"), "Борисом");
+  assert.equal(String(declineName(boris, "gen", "en")), "Борис");
+  assert.equal(String(declineName(boris, "acc", "ru")), "Борис"); // a case it lacks: as written
+});
+
 test("messages fill their counts and names in either language", async () => {
   assert.equal(t("target_n", { n: 1 }), "Play to 1 imperial");
   assert.equal(t("players_n", { n: 3 }), "3 players");

@@ -8,13 +8,13 @@ const { t, setLang } = await page("i18n.js");
 
 const mustFollow = {
   code: "must_follow",
-  message: "You must follow suit (spades)",
-  message_ru: "Нужно ходить в масть (пики)",
+  message: "You hold spades, the suit led, so you must follow suit",
+  message_ru: "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть",
 };
 
 test("the engine's reason, its first word in lower case, in the page's language", () => {
-  assert.equal(refusalText(mustFollow, "en"), "you must follow suit (spades)");
-  assert.equal(refusalText(mustFollow, "ru"), "нужно ходить в масть (пики)");
+  assert.equal(refusalText(mustFollow, "en"), "you hold spades, the suit led, so you must follow suit");
+  assert.equal(refusalText(mustFollow, "ru"), "масть хода — пики, и она у вас есть, значит, нужно ходить в масть");
 });
 
 test("a reason that starts with a card or a name keeps its capital", () => {
@@ -27,9 +27,9 @@ test("the whole note a player reads after tapping a card he may not play", () =>
     t("card_refused", { card: "Д♥", reason: refusalText(mustFollow, language) });
   try {
     setLang("ru");
-    assert.equal(note("ru"), "Д♥ нельзя: нужно ходить в масть (пики)");
+    assert.equal(note("ru"), "Д♥ нельзя: масть хода — пики, и она у вас есть, значит, нужно ходить в масть");
     setLang("en");
-    assert.equal(note("en"), "Not Д♥: you must follow suit (spades)");
+    assert.equal(note("en"), "Not Д♥: you hold spades, the suit led, so you must follow suit");
   } finally {
     setLang("en");
   }

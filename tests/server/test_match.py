@@ -241,8 +241,11 @@ def test_a_rule_refusal_names_the_rule_in_both_languages() -> None:
         with pytest.raises(ProtocolError) as e:
             await match.submit(seat, club, "bad", "person")
         assert e.value.code == "illegal_action"
-        assert e.value.message == "You must follow suit (spades)"
-        assert e.value.message_ru == "Нужно ходить в масть (пики)"
+        assert e.value.message == "You hold spades, the suit led, so you must follow suit"
+        assert (
+            e.value.message_ru
+            == "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть"
+        )
         assert e.value.reason == {
             "code": "must_follow",
             "params": {"card": club, "suit": "S"},
@@ -250,7 +253,10 @@ def test_a_rule_refusal_names_the_rule_in_both_languages() -> None:
         }
         frame = e.value.frame(table="t1", id="bad")
         assert frame["code"] == "illegal_action" and frame["reason"]["code"] == "must_follow"
-        assert frame["message_ru"] == "Нужно ходить в масть (пики)"
+        assert (
+            frame["message_ru"]
+            == "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть"
+        )
         assert match.seq == before
 
     run(go())

@@ -54,8 +54,11 @@ async def test_playing_a_club_on_a_spade_lead_names_must_follow(server: ServerPr
             "params": {"card": club, "suit": "S"},
             "rule": "I7",
         }
-        assert error["message"] == "You must follow suit (spades)"
-        assert error["message_ru"] == "Нужно ходить в масть (пики)"
+        assert error["message"] == "You hold spades, the suit led, so you must follow suit"
+        assert (
+            error["message_ru"]
+            == "Масть хода — пики, и она у вас есть, значит, нужно ходить в масть"
+        )
         # refused: nothing changed, and the same turn is still ours
         assert me.seqs[table] == seq and me.my_turn(table, 0)
         ack = await me.act(table, me.legal(table)[0])

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.stakes_support import database_of, ledger_facts, net_by_hand, store_of
-from tests.server.support import Player, ServerProc
+from tests.server.support import Player, ServerProc, unique_name
 
 pytestmark = pytest.mark.asyncio
 
@@ -33,9 +33,7 @@ KINDS: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
 async def start_games(server: ServerProc) -> list[tuple[Player, dict[str, Any]]]:
     """A person per table, each with bots, who leaves at once: the bots play every seat
     and the games end at about the same time."""
-    people = [
-        await Player(server, f"c{i}x{random.randrange(10**6)}").sign_in() for i in range(TABLES)
-    ]
+    people = [await Player(server, unique_name(f"c{i}")).sign_in() for i in range(TABLES)]
 
     async def one(i: int, p: Player) -> tuple[Player, dict[str, Any]]:
         game, n, options, stake = KINDS[i % len(KINDS)]

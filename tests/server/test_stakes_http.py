@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from tests.server.betting_support import bet, grant, ledger_of
-from tests.server.support import Player, ServerProc
+from tests.server.support import Player, ServerProc, unique_name
 
 pytestmark = pytest.mark.asyncio
 
@@ -31,7 +31,7 @@ async def balance(p: Player) -> int:
 
 
 async def registered(server: ServerProc) -> Player:
-    return await Player(server, f"stk{random.randrange(10**9)}").sign_in()
+    return await Player(server, unique_name("stk")).sign_in()
 
 
 async def finished(p: Player, table: str, timeout: float = 120) -> dict[str, Any]:

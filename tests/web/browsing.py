@@ -69,8 +69,19 @@ def _with_csp(route: Any) -> None:
     route.fulfill(response=response, headers=headers)
 
 
-def _page(browser: Any, width: int = 1280, height: int = 860, locale: str = "en-US") -> Page:
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+def _page(
+    browser: Any,
+    width: int = 1280,
+    height: int = 860,
+    locale: str = "en-US",
+    motion: str = "reduce",
+) -> Page:
+    """A fresh context's page. ``motion``: the tests' pages ask for reduced motion (the
+    animations cost the run much CPU and time nothing the tests read); the main journeys
+    (test_browser.py) play with every animation, as most players see the page."""
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, reduced_motion=motion
+    )
     ctx.route("**/*", _with_csp)
     ctx.add_init_script(CSP_WATCH)
     page = ctx.new_page()
@@ -182,7 +193,7 @@ def step(page: Page, choose: Callable[[Page, list[str]], str] | None = None) -> 
     state = page.evaluate(
         """() => ({
           over: !!document.querySelector('.over-dialog[open]'),
-          busy: !!document.querySelector('.hand .card.sending'),
+          busy: !!document.querySelector('.hand .card.sending, .decision.sending'),
           actions: [...document.querySelectorAll('.decision:not([hidden]) button[data-action]')]
             .map(b => b.dataset.action),
           legal: document.querySelectorAll('.hand .card.legal').length,
@@ -248,9 +259,16 @@ def play_to_end(
 
 
 def switch_language(page: Page, to: str) -> None:
-    """The page in language ``to`` ("en" or "ru"), by the top bar's switch."""
-    if page.evaluate("document.documentElement.lang") != to:
-        page.click(".top .lang-switch")
+    """The page in language ``to`` ("en" or "ru"), by the top bar's switch, or by the
+    game-over dialog's own while that stands over the page (a game of bots, or of a seat
+    the computer took over, may end meanwhile: the bar is then out of reach, as for a
+    person)."""
+    for _ in range(5):
+        if page.evaluate("document.documentElement.lang") == to:
+            break
+        switch = ".over-dialog[open] .dialog-lang" if over(page) else ".top .lang-switch"
+        if _click(page, switch):
+            break
     page.wait_for_function("(l) => document.documentElement.lang === l", arg=to)
     page.wait_for_timeout(150)
 

@@ -51,6 +51,7 @@ def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
         locale="en-US",
         has_touch=touch,
         is_mobile=touch,
+        reduced_motion="reduce",  # as every page test but the main journeys (browsing._page)
     )
     ctx.route("**/*", _with_csp)
     ctx.add_init_script(CSP_WATCH)
@@ -302,10 +303,10 @@ def test_laptops_phones_and_the_narrowest_screen_hold_the_table(server: str, bro
     # Cards move (a raised card, a card played) unless the reader asked for less motion.
     motion = "[...document.querySelectorAll('#screen-table .hand .card')].map(el => {"
     motion += " const s = getComputedStyle(el); return [s.transitionDuration, s.animationName]; })"
+    page.emulate_media(reduced_motion="no-preference")
     assert any(duration != "0s" for duration, _ in page.evaluate(motion))
     page.emulate_media(reduced_motion="reduce")
     assert {tuple(m) for m in page.evaluate(motion)} == {("0s", "none")}
-    page.emulate_media(reduced_motion="no-preference")
     for width, height in [(1280, 800), (1366, 768), (1280, 720), (360, 640), (375, 740)]:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)

@@ -48,18 +48,21 @@ def test_a_refused_card_is_not_played_and_the_rule_is_named(server: str, browser
     # The engine's reason, as the rule says it: follow the suit led, or, holding none of
     # it, trump (I7), or beat the card at the head of the trick (a card game's I7 variant).
     assert re.fullmatch(
-        r"Not \S+: (you must follow suit \(\w+\)|you have no \w+, so you must trump \(\w+\)"
-        r"|you must beat \S+: play .+)",
+        r"Not \S+: (you hold \w+, the suit led, so you must follow suit"
+        r"|you have no \w+ but you hold a trump \(\w+\), so you must trump"
+        r"|at this table you must head the trick when you can: beat \S+ \(.+\))",
         hint.inner_text(),
     ), hint.inner_text()
+    assert not re.search(r"\b[IEB]\d+\b", hint.inner_text())  # no ruling's code
     assert page.locator(".hand .card").count() == before  # not played
     assert page.locator(f'.hand .card[data-card="{card}"]').count() == 1
     shot(page, "47-refused-card-en")
     page.click(".top .lang-switch")  # the same note, now in Russian
     hint.filter(has_text="нельзя").wait_for()
     assert re.fullmatch(
-        r"\S+ нельзя: (нужно ходить в масть \(\w+\)"
-        r"|у вас нет масти \(\w+\), поэтому нужно бить козырем \(\w+\)|нужно перебить \S+: .+)",
+        r"\S+ нельзя: (масть хода — \w+, и она у вас есть, значит, нужно ходить в масть"
+        r"|масти хода \(\w+\) у вас нет, а козырь \(\w+\) есть, значит, нужно бить козырем"
+        r"|за этим столом взятку нужно перебивать, когда можете: перебейте \S+ \(.+\))",
         hint.inner_text(),
     ), hint.inner_text()
     shot(page, "47-refused-card-ru")

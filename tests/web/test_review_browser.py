@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.support import Player, ServerProc
+from tests.server.support import Player, ServerProc, unique_name
 from tests.web.browsing import BROWSER, Page, _page, clean, create_table, playwright_api, shot
 
 pytestmark = BROWSER
@@ -376,7 +376,7 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
     page.goto(srv.base + "/")
     page.wait_for_selector("#screen-auth:not([hidden])")
     register = page.locator('.auth-form[data-mode="register"]')
-    register.locator("input[name=name]").fill(f"hinter{random.randrange(10**6)}")
+    register.locator("input[name=name]").fill(unique_name("hinter"))
     register.locator("input[name=password]").fill("correct horse 1")
     register.locator("button[type=submit]").click()
     page.wait_for_selector("#screen-lobby:not([hidden])")

@@ -16,16 +16,21 @@ from kozyr.server.play.replay_frames import replay_frames
 from kozyr.web import STATIC
 
 
-def _messages() -> dict[str, tuple[str, str]]:
+def _entries() -> list[tuple[str, str, str]]:
+    """The catalogue's entries in the order written: (key, English, Russian)."""
     text = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
     body = text[text.index("export const MESSAGES = {") : text.index("\n};")]
-    pairs: dict[str, tuple[str, str]] = {}
     # key: ["English", "Russian"], possibly over several lines
     string = r'"(?:[^"\\]|\\.)*"'
     pattern = rf"^\s*(\w+): \[\s*({string}),\s*({string}),?\s*\]"
-    for m in re.finditer(pattern, body, re.M):
-        pairs[m.group(1)] = (json.loads(m.group(2)), json.loads(m.group(3)))
-    return pairs
+    return [
+        (m.group(1), json.loads(m.group(2)), json.loads(m.group(3)))
+        for m in re.finditer(pattern, body, re.M)
+    ]
+
+
+def _messages() -> dict[str, tuple[str, str]]:
+    return {key: (en, ru) for key, en, ru in _entries()}
 
 
 def test_every_message_has_both_languages() -> None:
@@ -119,3 +124,12 @@ def test_the_stylesheet_closes_every_block_it_opens() -> None:
         depth += (ch == "{") - (ch == "}")
         assert depth >= 0, f"a '}}' without its '{{' near {css[max(0, i - 60) : i]!r}"
     assert depth == 0, f"{depth} block(s) left open"
+
+
+def test_no_message_key_is_written_twice() -> None:
+    # A key written twice silently keeps only its last words: "puzzles_right" once meant
+    # both "Right!" and "On your right", and a seat was labelled "Right!".
+    keys = [key for key, _, _ in _entries()]
+    assert len(keys) > 300
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    assert twice == []

@@ -178,15 +178,42 @@ def test_a_spectator_arriving_as_a_round_ends_sees_the_live_table(
     round 1, gets no summary over the live table; the person, who played it all, does."""
     page = _page(browser, 1280, 800)
     guest(page, server)
-    table = create_table(page, "emperor", 4, {"rounds": 2, "bargain_from": 2}, bots=True)
+    # no clock: on a busy machine a missed turn would let the computer play the person's
+    # last card of round 1 before the test holds it
+    table = create_table(
+        page, "emperor", 4, {"rounds": 2, "bargain_from": 2, "turn_timeout": 0}, bots=True
+    )
     page.wait_for_selector("#screen-table .hand .card")
     last = (
         "() => { const v = window.kozyr.table.view; return v.round === 1 && v.hand.length === 1 }"
     )
+    # One look and one move in the same script of the page: between a look from here and a
+    # click from here the frames could bring the turn round to the last card (the bots play
+    # in a fraction of a second), and the click would play the card the test must hold.
+    play_but_the_last = """() => {
+      const v = window.kozyr.table.view;
+      if (v.round === 1 && v.hand.length === 1) return 'hold';
+      if (document.querySelector('.hand .card.sending, .decision.sending')) return 'busy';
+      const move = document.querySelector(
+        '.hand .card.legal, .decision:not([hidden]) button[data-action]');
+      if (!move) return 'wait';
+      move.click();
+      return 'moved';
+    }"""
     start = time.time()
-    while not page.evaluate(last) or not page.locator(".hand .card.legal").count():
-        assert time.time() - start < 120, "round 1 did not come to its last card"
-        if step(page) is None:
+    while True:
+        done = page.evaluate(play_but_the_last)
+        if done == "hold" and page.locator(".hand .card.legal").count():
+            break
+        assert time.time() - start < 120, (
+            "round 1 did not come to its last card",
+            page.evaluate(
+                "(() => { const v = window.kozyr.table.view; return {round: v.round, "
+                "hand: v.hand, to_act: v.to_act, seat: v.seat, phase: v.phase, "
+                "status: document.querySelector('.bar-status')?.textContent}; })()"
+            ),
+        )
+        if done != "moved":
             page.wait_for_timeout(25)
     watcher = _page(browser, 360, 640, locale="ru-RU")
     guest(watcher, server)

@@ -156,7 +156,8 @@ def play_watching(
     while not over(page):
         assert time.time() - start < limit, "the game did not end in time"
         waiting = page.evaluate(WAITING)
-        if waiting is not None and waiting not in summaries:
+        brought = waiting is not None and waiting not in summaries
+        if brought:
             page.click(".me-line .summary-waiting")
         got = page.evaluate(GRAB_SUMMARY)
         if got and got["number"] not in summaries:
@@ -164,6 +165,11 @@ def play_watching(
             shot(page, f"30-summary-{len(summaries)}")
         if each is not None:
             each(page)
+        if brought and page.locator(".deal-summary:not([hidden]) .summary-close").count():
+            # Read during the turn it made way for, then closed, as a person would: a
+            # summary asked for stays until closed, over the decision's buttons.
+            page.click(".deal-summary .summary-close")
+            page.wait_for_selector(".deal-summary", state="hidden")
         if step(page) is None:
             page.wait_for_timeout(25)
 
@@ -218,7 +224,10 @@ def test_imperial_summaries_sheet_last_trick_language_and_sound(server: str, bro
             done["term"] = True
             term.click()
             about = p.inner_text(".deal-summary .term-about")
-            assert about and about == term.get_attribute("title")
+            # the explanation, and a link to the term in the rules for players (#29)
+            assert about == f"{term.get_attribute('title')} More in the rules", about
+            more = p.get_attribute(".deal-summary .term-about .term-more", "href")
+            assert more == f"#/howto/imperial/term-{term.get_attribute('data-term')}", more
             assert p.locator(".deal-summary").is_visible()
         if summaries and "ru" not in done:
             done["ru"] = True

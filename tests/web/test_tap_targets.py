@@ -65,6 +65,7 @@ def _touch(browser: Any, size: tuple[int, int], locale: str = "en-US") -> Page:
         locale=locale,
         has_touch=True,
         is_mobile=True,
+        reduced_motion="reduce",  # as every page test but the main journeys (browsing._page)
     )
     ctx.route("**/*", _with_csp)
     ctx.add_init_script(CSP_WATCH)

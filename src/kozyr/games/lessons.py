@@ -26,6 +26,7 @@ from kozyr.cards import CardError
 from kozyr.games import GAMES
 from kozyr.games.base import GameError, GameState, IllegalAction
 from kozyr.texts import LANGS, Lang, text
+from kozyr.texts.render import CASES, Name
 
 __all__ = [
     "Check",
@@ -36,6 +37,7 @@ __all__ = [
     "LessonRun",
     "Outcome",
     "Played",
+    "SeatName",
     "Step",
     "Words",
     "facts",
@@ -62,6 +64,22 @@ class Words:
     def key(cls, key: str, **params: Any) -> Words:
         """A text of the catalogue (:mod:`kozyr.texts`) in both languages."""
         return cls(text(key, "en", **params), text(key, "ru", **params))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatName:
+    """The name of a seat the learner plays with: English, Russian, and the Russian
+    name's forms by case (``gen``, ``dat``, ``ins``: the genitive, dative and
+    instrumental, as the lesson file gives them), so that the terminal's sentences
+    decline it."""
+
+    en: str
+    ru: str
+    cases: Mapping[str, str]
+
+    def get(self, lang: Lang = "en") -> Name:
+        """The name in ``lang``; in Russian it knows its cases (:class:`Name`)."""
+        return Name(self.ru, self.cases) if lang == "ru" else Name(self.en)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +147,24 @@ class Lesson:
     setup: tuple[str, ...]
     steps: tuple[Step, ...]
     check: Check
+    names: tuple[SeatName | None, ...] = ()
     raw: Mapping[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+    def seat_name(self, seat: int, lang: Lang = "en") -> Name:
+        """What the lesson calls ``seat``: the learner is the catalogue's "You", every
+        other seat has the name the lesson gives it (:attr:`names`)."""
+        if seat == self.learner:
+            return Name(text("grammar.you", lang))
+        if not 0 <= seat < len(self.names):
+            raise LessonError(f"{self.id}: no seat {seat}")
+        name = self.names[seat]
+        if name is None:  # parse_lesson names every seat but the learner's
+            raise LessonError(f"{self.id}: seat {seat} has no name")
+        return name.get(lang)
+
+    def seat_names(self, lang: Lang = "en") -> list[str]:
+        """Every seat's :meth:`seat_name` (each a :class:`Name`), in seat order."""
+        return [self.seat_name(seat, lang) for seat in range(len(self.names))]
 
     def new_state(self) -> GameState:
         """The lesson's position: the engine's new game on the fixed deals, before setup."""
@@ -178,6 +213,36 @@ def _words(raw: Any, where: str) -> Words:
         if not isinstance(raw[lang], str) or not raw[lang].strip():
             raise LessonError(f"{where}.{lang}: expected a text")
     return Words(raw["en"], raw["ru"])
+
+
+_MAX_NAME = 24  # characters of a seat's name
+
+
+def _names(raw: Any, seats: int, learner: int, where: str) -> tuple[SeatName | None, ...]:
+    """One name per seat: every seat but the learner's named (his entry may be null),
+    in both languages, with the Russian name's cases; no two seats alike."""
+    if not isinstance(raw, list) or len(raw) != seats:
+        raise LessonError(f"{where}: expected one name per seat ({seats})")
+    out: list[SeatName | None] = []
+    for seat, entry in enumerate(raw):
+        at = f"{where}[{seat}]"
+        if entry is None and seat == learner:
+            out.append(None)
+            continue
+        if not isinstance(entry, Mapping) or set(entry) != {*LANGS, "cases"}:
+            raise LessonError(f"{at}: expected {{'en': ..., 'ru': ..., 'cases': ...}}")
+        cases = entry["cases"]
+        if not isinstance(cases, Mapping) or set(cases) != set(CASES):
+            raise LessonError(f"{at}.cases: expected the Russian forms {', '.join(CASES)}")
+        for key, value in [*((lang, entry[lang]) for lang in LANGS), *cases.items()]:
+            if not isinstance(value, str) or not 0 < len(value.strip()) <= _MAX_NAME:
+                raise LessonError(f"{at}.{key}: expected a name of 1 to {_MAX_NAME} characters")
+        out.append(SeatName(entry["en"], entry["ru"], dict(cases)))
+    for lang in LANGS:
+        seen = [n.get(lang).casefold() for n in out if n is not None]
+        if len(set(seen)) != len(seen):
+            raise LessonError(f"{where}: two seats have the same name ({lang})")
+    return tuple(out)
 
 
 def _maybe_words(raw: Mapping[str, Any], key: str, where: str) -> Words | None:
@@ -321,6 +386,11 @@ def parse_lesson(raw: Any, game: str, where: str = "lesson") -> Lesson:
     steps = raw.get("steps")
     if not isinstance(steps, list):
         raise LessonError(f"{where}.steps: expected a list")
+    hands = deals[0].get("hands") if isinstance(deals[0], Mapping) else None
+    if not isinstance(hands, list) or not hands:
+        raise LessonError(f"{where}.deals[0].hands: expected one hand per seat")
+    if learner >= len(hands):
+        raise LessonError(f"{where}.learner: expected a seat")
     return Lesson(
         id=lid,
         game=game,
@@ -335,6 +405,7 @@ def parse_lesson(raw: Any, game: str, where: str = "lesson") -> Lesson:
         setup=tuple(setup),
         steps=tuple(_step(s, f"{where}.steps[{i}]", learner) for i, s in enumerate(steps)),
         check=_check(raw.get("check"), f"{where}.check"),
+        names=_names(raw.get("names"), len(hands), learner, f"{where}.names"),
         raw=raw,
     )
 

@@ -24,6 +24,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from kozyr.cards import card_name
@@ -107,6 +108,9 @@ class Game(ABC):
     """The phases in which a player chooses something other than a card to play."""
     panels: tuple[str, ...]
     """What a table shows for this game only (``dealer``, ``turnup``, ``titles``, ...)."""
+    first_game: Mapping[str, int]
+    """The options of a newcomer's first game after the lessons (#29): the game's own rules,
+    only shorter, so that a first game against the gentlest bots ends within a sitting."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -188,6 +192,7 @@ class Game(ABC):
             "score_columns": list(self.score_columns),
             "decision_kinds": list(self.decision_kinds),
             "panels": list(self.panels),
+            "first_game": dict(self.first_game),
         }
 
     def _check_kind(self, terms: StakeTerms) -> None:
@@ -228,6 +233,7 @@ class ImperialGame(Game):
     score_columns = imperial_facts.SCORE_COLUMNS
     decision_kinds = imperial_facts.DECISION_KINDS
     panels = imperial_facts.PANELS
+    first_game = MappingProxyType({"target": 2})  # two imperials, not five
 
     def options_from_json(
         self, data: Mapping[str, Any], *, stored: bool = False
@@ -334,6 +340,7 @@ class EmperorGame(Game):
     score_columns = emperor_facts.SCORE_COLUMNS
     decision_kinds = emperor_facts.DECISION_KINDS
     panels = emperor_facts.PANELS
+    first_game = MappingProxyType({"rounds": 4})  # four rounds, not ten
 
     def options_from_json(self, data: Mapping[str, Any], *, stored: bool = False) -> EmperorOptions:
         return EmperorOptions.from_json(data, stored=stored)

@@ -107,14 +107,13 @@ def narrate(
         pts, loose = event["points"], event.get("total")
         gained = f"+{count(pts, 'point', lang)}"
         if loose is None:
-            return f"  {who}: {gained} ({reason}, {event['rule']})"
+            return f"  {who}: {gained} ({reason})"
         return "  " + text(
             "imperial_view.score_total",
             lang,
             who=who,
             gained=gained,
             reason=reason,
-            rule=event["rule"],
             total=loose,
         )
     if kind == "mark":
@@ -141,8 +140,7 @@ def narrate(
     if kind == "capture":
         card = text_cards([event["card"]], lang)
         by = text_cards([event["by"]], lang)
-        rule = event["rule"]
-        return "  " + text("imperial_view.capture", lang, who=who, card=card, by=by, rule=rule)
+        return "  " + text("imperial_view.capture", lang, who=who, card=card, by=by)
     if kind == "deal_end":
         tricks = event.get("tricks")
         if tricks is None:

@@ -7,12 +7,14 @@ person only what their observation and the public events hold.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
 from rich.console import Console
+from rich.markup import escape
 
 from kozyr.bots.base import Bot
 from kozyr.cards import CardError, Lang, card_name, parse_card
@@ -34,6 +36,30 @@ class View(Protocol):
     def show_scores(self, obs: Observation) -> None: ...
 
     def show_end(self, state_summary: Mapping[str, object]) -> None: ...
+
+
+def in_sentence(reason: str) -> str:
+    """A refusal inside the sentence "Not allowed: ...": its first word in lower case,
+    unless that word is a card or a name ("Q♠ ...", "Computer 2 ..."), as the page does
+    (``web/static/js/refusal.js``).
+
+    >>> in_sentence("You hold spades, the suit led"), in_sentence("You are the King: name")
+    ('you hold spades, the suit led', 'you are the King: name')
+    >>> in_sentence("Q♠ is not in the deck"), in_sentence("Computer 2 leads")
+    ('Q♠ is not in the deck', 'Computer 2 leads')
+    >>> in_sentence("“ZZ” is not a card"), in_sentence("T is a Latin letter")
+    ('“ZZ” is not a card', 'T is a Latin letter')
+    >>> in_sentence("It is not your turn")
+    'it is not your turn'
+    """
+    word = reason.split(" ", 1)[0]
+    rest = reason[len(word) + 1 : len(word) + 2]
+    if not word.isalpha() or not word[0].isupper() or rest.isdigit() or not rest:
+        return reason
+    if word[1:].islower() or unicodedata.name(word[0]).startswith("CYRILLIC"):
+        # A word, or a one-letter Russian word (the preposition "u": "u vas net ...").
+        return word[0].lower() + reason[1:]
+    return reason
 
 
 class Quit(Exception):
@@ -61,7 +87,8 @@ class Session:
                 self.console.print(line)
 
     def _say_no(self, reason: object) -> None:
-        self.console.print(f"[red]{t('illegal', self.lang, reason=reason)}[/red]")
+        line = t("illegal", self.lang, reason=in_sentence(str(reason)))
+        self.console.print(f"[red]{escape(line)}[/red]")
 
     def _human_turn(self) -> None:
         obs = self.state.observation(self.human)
@@ -95,7 +122,9 @@ class Session:
                 self.state.apply(self.state.parse_action(to_engine(text)))
                 return
             except CardError as e:
-                self._say_no(e.message(self.lang))
+                # Named as typed, not as read (a Russian word such as "pass" in Russian).
+                typed = CardError(e.code, {**e.params, "text": text})
+                self._say_no((typed if e.code == "bad_card_text" else e).message(self.lang))
             except IllegalAction as e:
                 self._say_no(self._why_not(text, e))
                 self.console.print(f"{t('legal', self.lang)}: {self._legal_texts(obs)}")
@@ -103,15 +132,15 @@ class Session:
                 self._say_no(e)
 
     def _why_not(self, text: str, e: IllegalAction) -> str:
-        """The catalogue's message in the player's language, the ruling as a detail; a
-        Russian command word (such as "pass") typed when a card is due gets a plain hint
-        instead."""
+        """The catalogue's message in the player's language: the rule in words, never its
+        ruling's code. A Russian command word (such as "pass") typed when a card is due
+        gets a plain hint instead."""
         try:
             parse_card(text)
         except CardError:
-            if self.lang == "ru" and e.rule in ("I7", "E5", "E10"):
+            if self.lang == "ru" and e.code in ("must_play_card", "not_an_action"):
                 return t("play_a_card", "ru")
-        return f"{e.message(self.lang)} ({e.rule})"
+        return e.message(self.lang)
 
     def _legal_texts(self, obs: Observation) -> str:
         legal = self.state.legal_actions()

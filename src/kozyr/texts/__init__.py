@@ -37,10 +37,12 @@ from kozyr.texts import (
     games,
     grammar,
     imperial_view,
+    learn,  # kozyr learn (#29)
     lessons,
     markets,
     pages,
     protocol,
+    puzzles,
     refusal_words,
     review,
     rules,
@@ -90,6 +92,8 @@ AREAS: Mapping[str, Mapping[str, tuple[str, str]]] = MappingProxyType(
             wallet,
             pages,
             lessons,
+            puzzles,  # puzzles from real deals (#29)
+            learn,  # kozyr learn (#29)
         )
     }
 )

@@ -11,31 +11,35 @@ TEXTS: dict[str, tuple[str, str]] = {
     "emperor_view.title.jester": ("Jester", "Скоморох"),
     "emperor_view.title.emperor": ("Emperor", "Император"),
     "emperor_view.first_round": (
-        "{head}: trump {trump} ({card}); {leader} leads",
+        "{head}: trump {trump} ({card}); {leader} {leader:leads|lead}",
         "{head}. Козырь: {trump} ({card}). Первый ход у {leader:gen}",
     ),
     "emperor_view.bargaining": ("; bargaining is on", "; торг разрешён"),
     "emperor_view.pass": ("{who}: pass", "{who}: пас"),
     "emperor_view.swapped": (
-        "{taker} takes the hand of {target}",
+        "{taker} {taker:takes|take} the hand of {target:gen}",
         "Обмен картами: {taker} ⇄ {target}",
     ),
     "emperor_view.swap_named": (
-        "{taker} names {target} as target",
+        "{taker} {taker:names|name} {target:gen} as target",
         "{taker} {taker:хочет|хотите} забрать карты у {target:gen}",
     ),
     "emperor_view.offer": (
-        "{who} offers {tricks}",
+        "{who} {who:offers|offer} {tricks}",
         "{who} {who:предлагает|предлагаете} откуп: {tricks}",
     ),
     "emperor_view.accept": (
-        "{who} accepts: {target} pays {n} {n:trick|tricks} from the game total",
+        "{who} {who:accepts|accept}: {target} {target:pays|pay} {n} {n:trick|tricks} "
+        "from the game total",
         "{who}: откуп принят — {n} {n:взятка|взятки|взяток} {n:переходит|переходят|переходят} "
         "от {target:gen} к {who:dat}",
     ),
-    "emperor_view.refuse": ("{who} refuses", "{who} {who:отказывается|отказываетесь} от откупа"),
+    "emperor_view.refuse": (
+        "{who} {who:refuses|refuse}",
+        "{who} {who:отказывается|отказываетесь} от откупа",
+    ),
     "emperor_view.yield": (
-        "{who} gives in: hands swapped with {taker}",
+        "{who} {who:gives|give} in: hands swapped with {taker:gen}",
         "{who} {who:уступает|уступаете}: обмен картами с {taker:ins}",
     ),
     # The seed: the King "назначает козыря (в редких случаях безкозырку)".

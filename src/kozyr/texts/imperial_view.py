@@ -60,13 +60,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{who}: {n:онер|онеры|онеры} {cards}",
     ),
     "imperial_view.score_total": (
-        "{who}: {gained} ({reason}, {rule}); {total} in all",
-        "{who}: {gained} ({reason}, {rule}); всего {total} {total:очко|очка|очков}",
+        "{who}: {gained} ({reason}); {total} in all",
+        "{who}: {gained} ({reason}); всего {total} {total:очко|очка|очков}",
     ),
     # The seed says a player "маркирует" an imperial; at the table he writes it down
     # ("записывает"), as every score is written.
     "imperial_view.mark": (
-        "{who} marks {n} {n:imperial|imperials} ({reason}); {total} in all",
+        "{who} {who:marks|mark} {n} {n:imperial|imperials} ({reason}); {total} in all",
         "{who}: {n:записан|записано|записано} {n} {n:империал|империала|империалов} "
         "({reason}); всего {total} {total:империал|империала|империалов}",
     ),
@@ -76,8 +76,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "У {who:gen} сгорело {lost}: империал у {by:gen}",
     ),
     "imperial_view.capture": (
-        "{who} captures {card} with {by} (tombé, {rule})",
-        "{who}: {by} берёт {card} (томбе, {rule})",
+        "{who} {who:captures|capture} {card} with {by} (tombé)",
+        "{who}: {by} берёт {card} (томбе)",
     ),
     "imperial_view.no_play": ("No play in this deal.", "Сдача без розыгрыша."),
     "imperial_view.tricks": ("Tricks: {list}", "Взятки: {list}"),

@@ -287,6 +287,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "A hint for your seat is already being worked out.",
         "Подсказка для вашего места уже готовится.",
     ),
+    # learn to play: lessons (#29, server/play/lessons.py)
+    "protocol.error.no_lesson": ("No such lesson.", "Такого урока нет."),
+    "protocol.error.lesson_moves": (
+        "These moves are not the lesson's: start the lesson again.",
+        "Это не ходы урока: начните урок заново.",
+    ),
+    "protocol.error.lesson_turn": (
+        "The lesson does not wait for this now: it asks for a move or an answer.",
+        "Урок сейчас ждёт другого: хода или ответа.",
+    ),
+    "protocol.error.lesson_broken": (
+        "This lesson does not play as written; please tell us.",
+        "Этот урок не играется так, как написан; пожалуйста, сообщите нам.",
+    ),
     # A request's field the models refused: the English says what Pydantic found (in
     # English only), the Russian names the field; ".0" takes the problem and prints none.
     "protocol.field": ("{where}: {problem}", "Неверное поле «{where}».{problem:.0}"),
@@ -298,5 +312,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "protocol.replay.bad_record": (
         "The record does not replay: {detail}",
         "Запись не воспроизводится: {detail}",
+    ),
+    # puzzles from real deals (#29)
+    "protocol.error.no_puzzle": ("No such puzzle.", "Такой задачи нет."),
+    "protocol.error.bad_puzzle_card": (
+        "Pick one of the cards you may play here.",
+        "Выберите одну из карт, которыми здесь можно пойти.",
     ),
 }

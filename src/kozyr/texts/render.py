@@ -7,7 +7,8 @@ specs that keep a language's grammar in its own template.
 - A person's name with forms, ``{who:pays|pay}``: the first form agrees with a third
   person, the second with the person at the terminal ("You", "Вы", which take the
   plural verb). With a case, ``{who:gen}`` (``dat``, ``ins``), the name is declined where
-  the catalogue knows how (the seat names it makes itself); other names stay as they are.
+  its forms are known (the seat names the catalogue makes itself, a :class:`Name` that
+  carries its cases, such as a lesson's cast); other names stay as they are.
 
 >>> fill("{n} {n:trick|tricks}", n=1), fill("{n} {n:взятка|взятки|взяток}", n=22)
 ('1 trick', '22 взятки')
@@ -18,11 +19,12 @@ specs that keep a language's grammar in its own template.
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from typing import Any
 
 from kozyr.texts import grammar
 
-__all__ = ["CASES", "decline", "fields", "fill", "is_you", "ru_plural"]
+__all__ = ["CASES", "Name", "decline", "fields", "fill", "is_you", "ru_plural"]
 
 CASES = ("gen", "dat", "ins")
 """The cases a name can be declined in: genitive, dative, instrumental."""
@@ -67,6 +69,22 @@ _SEAT_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+class Name(str):
+    """A name that knows its forms by case (a lesson's cast: "Борис", with "Бориса",
+    "Борису", "Борисом"); it is the name itself wherever a ``str`` is.
+
+    >>> fill("у {who:gen}", who=Name("Вера", {"gen": "Веры"})), fill("у {who:gen}", who="Вера")
+    ('у Веры', 'у Вера')
+    """
+
+    cases: dict[str, str]
+
+    def __new__(cls, name: str, cases: Mapping[str, str] | None = None) -> Name:
+        self = super().__new__(cls, name)
+        self.cases = dict(cases or {})
+        return self
+
+
 def is_you(name: str) -> bool:
     """Whether a seat name is the person at the terminal (verbs then take the plural)."""
     return name in _YOU
@@ -85,6 +103,8 @@ def decline(name: str, case: str) -> str:
     you = _YOU_CASES.get(name)
     if you is not None:
         return you[case]
+    if isinstance(name, Name) and case in name.cases:
+        return name.cases[case]
     word, _, rest = name.partition(" ")
     forms = _SEAT_WORDS.get(word)
     if forms is None or not rest.isdigit():

@@ -31,14 +31,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # Card play (I7, E5, E10).
     "rules.not_in_hand": ("You do not hold {card}", "У вас нет {card}"),
-    "rules.must_follow": ("You must follow suit ({suit})", "Нужно ходить в масть ({suit})"),
+    "rules.must_follow": (
+        "You hold {suit}, the suit led, so you must follow suit",
+        "Масть хода — {suit}, и она у вас есть, значит, нужно ходить в масть",
+    ),
     "rules.must_trump": (
-        "You have no {led}, so you must trump ({trump})",
-        "Масти хода ({led}) у вас нет: нужно бить козырем ({trump})",
+        "You have no {led} but you hold a trump ({trump}), so you must trump",
+        "Масти хода ({led}) у вас нет, а козырь ({trump}) есть, значит, нужно бить козырем",
     ),
     "rules.must_beat": (
-        "You must beat {best}: play {cards}",
-        "Нужно перебить {best}: ходите {cards}",
+        "At this table you must head the trick when you can: beat {best} ({cards})",
+        "За этим столом взятку нужно перебивать, когда можете: перебейте {best} ({cards})",
     ),
     "rules.must_play_card": (
         "It is your turn to play a card, not “{action}”",
@@ -46,11 +49,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # Emperor's exchange, bargaining and trump (E7, E8, E9).
     "rules.swap_not_allowed": (
-        "You may take the hand of {targets}, not of seat {target}",
-        "Можно взять карты только этих мест: {targets}; место {target} — нельзя",
+        "You are the {title}: you may take only the hand of a lower title ({titles})",
+        "Вы — {title}: можно взять карты только у младших званий ({titles})",
     ),
     "rules.swap_or_pass": (
-        "It is the exchange: swap with {targets} or pass, not “{action}”",
+        "It is the exchange: swap (you may take {targets}) or pass, not “{action}”",
         "Сейчас обмен: меняйтесь (можно: {targets}) или пасуйте, а не «{action}»",
     ),
     "rules.answer_offer": (
@@ -74,8 +77,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "На вашем счету всего {total} {total:взятка|взятки|взяток}",
     ),
     "rules.name_trump": (
-        "Name trump (S, H, D, C or NT), not “{action}”",
-        "Назовите козырь (П, Ч, Б, Т или БК), а не «{action}»",
+        "You are the King: name trump (S, H, D, C or NT), not “{action}”",
+        "Вы — Король: назовите козырь (П, Ч, Б, Т или БК), а не «{action}»",
     ),
     "rules.bad_swap_text": (
         "“{text}”: a swap names a seat 0-{max}, like “swap 2”",

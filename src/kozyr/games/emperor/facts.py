@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from kozyr.cards import RANKS
+from kozyr.cards import DECK_52, RANKS
 
-__all__ = ["DECISION_KINDS", "PANELS", "RANK_ORDER", "SCORE_COLUMNS", "UNIT"]
+__all__ = ["DECISION_KINDS", "GUIDE_DECK", "PANELS", "RANK_ORDER", "SCORE_COLUMNS", "UNIT"]
 
 RANK_ORDER: tuple[int, ...] = tuple(reversed(RANKS))
 """Ranks high to low within a suit: ace high, A K Q J 10 ... 2 (E1)."""
@@ -19,3 +19,5 @@ DECISION_KINDS = ("exchange", "bargain", "trump")
 PANELS = ("titles", "decision", "known")
 """What the table shows for this game only: the seats' titles, the decision panel of the
 exchange, bargain and trumps, and the cards an exchange made known."""
+GUIDE_DECK: int = DECK_52
+"""The cards the how-to-play page (``guide/``) may draw: the whole deck (E1)."""

@@ -639,9 +639,15 @@ class EmperorState:
         if ph == EXCHANGE:
             targets = sorted(swap_targets(order, self._ex_idx))
             if A.SWAP <= a < A.SWAP + self.players:
-                return IllegalAction(
-                    "swap_not_allowed", {"target": a - A.SWAP, "targets": targets}, "E7"
-                )
+                names = TITLE_NAMES[self.players]
+                # E7 in words: the taker's title, and the lower titles he may take from.
+                params = {
+                    "target": a - A.SWAP,
+                    "targets": targets,
+                    "title": names[self._ex_idx],
+                    "titles": list(names[self._ex_idx + 1 :]),
+                }
+                return IllegalAction("swap_not_allowed", params, "E7")
             return IllegalAction("swap_or_pass", {"action": text, "targets": targets}, "E7")
         if ph == BARGAIN:
             if self._answering:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from kozyr.cards import DECK_36
 from kozyr.games.imperial.card_tables import RANK_ORDER
 
-__all__ = ["DECISION_KINDS", "PANELS", "RANK_ORDER", "SCORE_COLUMNS", "UNIT"]
+__all__ = ["DECISION_KINDS", "GUIDE_DECK", "PANELS", "RANK_ORDER", "SCORE_COLUMNS", "UNIT"]
 
 UNIT = "deal"
 """What one hand of the game is called: Imperial plays deals to a target."""
@@ -16,3 +17,6 @@ DECISION_KINDS: tuple[str, ...] = ()
 PANELS = ("dealer", "turnup", "target")
 """What the table shows for this game only: the dealer's badge (I5), the turned-up card
 beside the stock (I5), the target in imperials (I12)."""
+GUIDE_DECK: int = DECK_36
+"""The cards the how-to-play page (``guide/``) may draw: the 36 of three players, the 32
+of two among them (I1)."""

@@ -8,7 +8,10 @@ from kozyr.server.routes import (
     bets,
     game_facts,
     games,
+    guide,  # learn to play: how to play (#29)
     health,
+    lessons,  # learn to play: lessons (#29)
+    puzzles,  # puzzles from real deals (#29)
     replays,
     reviews,
     rules,
@@ -32,4 +35,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     account_changes.router,
     wallet.router,
+    puzzles.router,  # puzzles from real deals (#29)
+    guide.router,  # learn to play: how to play (#29)
+    lessons.router,  # learn to play: lessons (#29)
 )

@@ -291,3 +291,102 @@ review_parts = Table(
     Column("idx", Integer, primary_key=True, autoincrement=False),
     Column("decision", Text, nullable=False),
 )
+
+
+# -- learning (#29, kozyr.games.lessons, docs/lessons.md) -----------------------------------
+
+lesson_progress = Table(
+    "lesson_progress",
+    metadata,
+    # one row per lesson a signed-in player has finished (check passed); guests keep theirs
+    # in the browser
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("lesson", String(40), primary_key=True),
+    Column("done_ms", BigInteger, nullable=False),
+)
+
+
+# -- puzzles from real deals (#29, kozyr.server.reviews.puzzle_book, docs/puzzles.md) -------
+
+puzzles = Table(
+    "puzzles",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    # one puzzle per position, ever: table:<id>:<action index> or bot:<variant>:<seed>:<index>
+    Column("key", String(120), nullable=False, unique=True),
+    Column("game", String(16), nullable=False),
+    Column("players", Integer, nullable=False),
+    # "server" (a finished table, table_id) or "bot" (a seeded bot game, bot_seed)
+    Column("source", String(8), nullable=False),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=True),
+    Column("bot_seed", Integer, nullable=True),
+    # a record (kozyr-record/1) up to the position: options, start, the deals dealt so far,
+    # the actions before it; never sent: the page gets the solver seat's observation only
+    Column("position", Text, nullable=False),
+    Column("action_index", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("best", String(8), nullable=False),
+    # the card the seat played in the game
+    Column("played", String(8), nullable=False),
+    # [[card, value], ...] best first, in the game's review unit (points, tricks)
+    Column("card_values", Text, nullable=False),
+    # the best card's value minus the second best's
+    Column("margin", Float, nullable=False),
+    Column("worlds", Integer, nullable=False),
+    # the puzzle's own rating (openskill), moved by every person's first attempt
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Index("ix_puzzles_game_mu", "game", "mu"),
+)
+
+puzzle_attempts = Table(
+    "puzzle_attempts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), nullable=False),
+    # 1 for a person's first attempt at a puzzle (the rated one), 2, 3 ... after it
+    Column("number", Integer, nullable=False),
+    Column("card", String(8), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    # the shown puzzle rating before and after (first attempts only)
+    Column("rating_before", Integer, nullable=True),
+    Column("rating_after", Integer, nullable=True),
+    Column("created_ms", BigInteger, nullable=False),
+    UniqueConstraint("user_id", "puzzle_id", "number", name="uq_puzzle_attempts_number"),
+    Index("ix_puzzle_attempts_user", "user_id", "id"),
+)
+
+puzzle_ratings = Table(
+    "puzzle_ratings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("last_ms", BigInteger, nullable=False),
+)
+
+puzzle_days = Table(
+    "puzzle_days",
+    metadata,
+    # the UTC day (YYYY-MM-DD) and its puzzle, chosen by the first request of the day
+    Column("day", String(10), primary_key=True),
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), nullable=False),
+)
+
+puzzle_sources = Table(
+    "puzzle_sources",
+    metadata,
+    # a game read by `kozyr puzzles build` (table:<id>, bot:<variant>:<seed>): read once
+    Column("key", String(120), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("positions", Integer, nullable=False),
+    Column("found", Integer, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+)

@@ -44,7 +44,7 @@ export function renderAccount(root, user, ctx) {
     ? form(
         "upgrade",
         "upgrade_title",
-        field("name", "user_name", NAME) + field("password", "password", NEW_PASSWORD),
+        field("name", "user_name", NAME) + field("password", "password_rule", NEW_PASSWORD),
         "upgrade_go",
         { aboutKey: "upgrade_about" },
       )

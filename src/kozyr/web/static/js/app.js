@@ -8,8 +8,10 @@ import { cardSvg } from "./cards.js";
 import { applyStatic, initialLang, lang, onLangChange, setLang, t } from "./i18n.js";
 import { api, ApiError, CLOSE_POLICY, CLOSE_TOO_SLOW, Socket } from "./net.js";
 import { esc } from "./html.js";
+import { installFieldChecks } from "./field_checks.js";
 import { closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
 import { routePage, setupPages, userChanged } from "./pages.js";
+import { openPuzzles } from "./views/puzzles.js"; // puzzles (#29)
 import { loadGames } from "./games/index.js";
 import { change, store, update } from "./store.js";
 import { $, $$, codeText, errorText, holdButtons, serverMessage, setupToasts, show, toast } from "./ui.js";
@@ -27,6 +29,8 @@ import {
   showOver,
 } from "./views/table_screen.js";
 import { closeReplay, openReplay, relabelReplay, setupReplay } from "./views/replay.js";
+import { routeHowto, setupHowto } from "./views/howto.js"; // how to play (#29)
+import { routeLearn, setupLearn } from "./views/learn.js"; // learn to play: lessons (#29)
 
 async function start() {
   // Each game's facts (player counts, stake kinds, ...) come from the server's specs.
@@ -36,6 +40,7 @@ async function start() {
   for (const b of $$(".lang-switch")) b.addEventListener("click", () => setLang(lang() === "ru" ? "en" : "ru"));
   $(".sign-out").addEventListener("click", signOut);
   window.addEventListener("hashchange", route);
+  installFieldChecks();
   setupAuth();
   setupToasts();
   setupLobby();
@@ -43,13 +48,15 @@ async function start() {
   setupReplay();
   initWallet({ errorText });
   onBalance(() => stakeHints());
+  // what any screen of its own does first: the table, the replay and the wallet let go
+  const leaveScreens = () => {
+    leaveTableScreen();
+    closeReplay();
+    closeWallet();
+  };
   setupPages({
     show,
-    leave: () => {
-      leaveTableScreen();
-      closeReplay();
-      closeWallet();
-    },
+    leave: leaveScreens,
     user: () => store.user,
     setUser: (user) => {
       update({ user });
@@ -63,11 +70,35 @@ async function start() {
     },
     errorText,
   });
+  // how to play (#29): open before signing in
+  setupHowto({
+    show,
+    leave: leaveScreens,
+    api,
+    errorText,
+  });
+  // learn to play: lessons (#29), open before signing in; a first game signs in a guest
+  setupLearn({
+    show,
+    leave: leaveScreens,
+    user: () => store.user,
+    ensureUser: async () => {
+      if (store.user) return store.user;
+      const r = await api("POST", "/api/guest");
+      update({ user: r.user });
+      renderWho();
+      refreshBalance();
+      update({ socket: new Socket({ onFrame, onState }) });
+      store.socket.connect();
+      return r.user;
+    },
+    errorText,
+  });
   try {
     // optional: nobody signed in yet is an answer, not a 401 in the console
     const me = await api("GET", "/api/me?optional=1");
     if (me.user) signedIn(me.user);
-    else showAuth();
+    else if (!routeHowto(location.hash) && !routeLearn(location.hash)) showAuth(); // how to play, learn to play (#29): no sign-in needed
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) showAuth();
     else {
@@ -155,6 +186,7 @@ function showAuth(message = "") {
 function renderWho() {
   const who = $(".who");
   $(".sign-out").hidden = !store.user;
+  $(".nav-puzzles").hidden = !store.user; // puzzles (#29)
   userChanged(store.user);
   syncHints($(".create-form")); // "rated" may have been cleared for a guest
   if (!store.user) {
@@ -193,6 +225,7 @@ async function signOut() {
 // ------------------------------------------------------------------ routing
 
 function route() {
+  if (routeHowto(location.hash) || routeLearn(location.hash)) return; // how to play, learn to play (#29): open to everyone
   if (!store.user) return showAuth();
   const hash = location.hash || "#/";
   const m = hash.match(/^#\/(table|replay)\/([\w-]+)(?:\?(.*))?$/);
@@ -206,6 +239,15 @@ function route() {
     return openReplay(m[2]);
   }
   if (hash === "#/replay-file" && store.replay) return show("replay");
+  // puzzles from real deals (#29)
+  if (/^#\/puzzles(\/|$)/.test(hash)) {
+    leaveTableScreen();
+    closeReplay();
+    closeWallet();
+    show("puzzles");
+    openPuzzles(hash);
+    return;
+  }
   if (routePage(hash)) return;
   leaveTableScreen();
   closeReplay();

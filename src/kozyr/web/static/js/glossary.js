@@ -40,8 +40,14 @@ export function termHtml(term, label) {
   );
 }
 
-/** One listener for a container: a tap on a term opens its bubble, another closes it. */
-export function wireTerms(root) {
+/** The address of a term in a game's how-to-play glossary (#29). */
+export function termHref(game, key) {
+  return `#/howto/${encodeURIComponent(game)}/term-${key}`;
+}
+
+/** One listener for a container: a tap on a term opens its bubble, another closes it.
+ * `game()` names the game shown, whose how-to-play glossary the bubble links to. */
+export function wireTerms(root, game = () => null) {
   root.addEventListener("click", (e) => {
     const btn = e.target.closest?.(".term");
     if (!btn || !root.contains(btn)) return;
@@ -54,6 +60,16 @@ export function wireTerms(root) {
     bubble.className = "term-about";
     bubble.setAttribute("role", "note");
     bubble.textContent = t(`term_${btn.dataset.term}`);
+    const name = game();
+    if (name) {
+      const more = document.createElement("a");
+      more.className = "term-more";
+      more.href = termHref(name, btn.dataset.term);
+      more.target = "_blank";
+      more.rel = "noopener";
+      more.textContent = t("howto_in_glossary");
+      bubble.append(" ", more);
+    }
     btn.after(bubble);
     btn.setAttribute("aria-expanded", "true");
   });

@@ -18,3 +18,13 @@ export function nameHtml(name) {
 export function wholeName(name) {
   return String(name).replace(/ /g, "\u00a0");
 }
+
+/** A screen of the page's own (hidden until shown), added to <main>: `screen-${name}`. */
+export function addScreen(name, className = "screen") {
+  const s = document.createElement("section");
+  s.className = className;
+  s.id = `screen-${name}`;
+  s.hidden = true;
+  document.querySelector("main").appendChild(s);
+  return s;
+}

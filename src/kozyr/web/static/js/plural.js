@@ -60,6 +60,8 @@ const DECLINED = [
  * names not made by the page come back unchanged. */
 export function declineName(name, grammaticalCase, lang) {
   if (lang !== "ru" || !grammaticalCase || grammaticalCase === "nom") return name;
+  // a name that knows its own cases (a lesson's "Борис": "Бориса", "Борису", "Борисом")
+  if (name?.cases?.[grammaticalCase]) return name.cases[grammaticalCase];
   const text = String(name);
   for (const [stem, cases] of DECLINED) {
     const m = text.match(new RegExp(`^${stem}( \\d+.*)$`));

@@ -296,8 +296,12 @@ export class TableView extends TableDrawing {
   send(action) {
     if (this.pending) return;
     this.pending = action;
-    const btn = this.root.querySelector(`.hand .card[data-key="${CSS.escape(action)}"]`);
+    const btn =
+      this.root.querySelector(`.hand .card[data-key="${CSS.escape(action)}"]`) ||
+      this.root.querySelector(`.decision button[data-action="${CSS.escape(action)}"]`);
     if (btn) btn.classList.add("sending");
+    // A decision answered: its other buttons wait for the server's word too.
+    if (btn?.closest(".decision")) this.el(".decision").classList.add("sending");
     if (this.onAction(action) === false) {
       this.settle();
       this.flash(() => t("not_connected"));

@@ -389,11 +389,18 @@ export class TableDrawing extends TableLayout {
       box.hidden = true;
       box.innerHTML = "";
       box.dataset.key = "";
+      box.classList.remove("sending");
       return;
     }
     const narrow = Boolean(this.extras.narrowNames());
     const key = `${f.obs.round}:${m.phase}:${m.choices.join(",")}:${lang()}:${narrow}`;
-    if (box.dataset.key === key) return;
+    if (box.dataset.key === key) {
+      // The answer sent shows as sent until the server's next frame (no second answer).
+      for (const b of box.querySelectorAll("button[data-action]")) b.classList.toggle("sending", this.pending === b.dataset.action);
+      box.classList.toggle("sending", this.pending != null);
+      return;
+    }
+    box.classList.remove("sending");
     box.dataset.key = key;
     const { title, text, buttons } = gameOf(m.game).decision(this);
     box.innerHTML =

@@ -76,8 +76,9 @@ export class TableExtras {
     this.sheet = document.createElement("dialog");
     this.sheet.className = "sheet-dialog";
     root.appendChild(this.sheet);
-    wireTerms(this.summaryBox);
-    wireTerms(this.tools);
+    // a tip links to its term in the game's how-to-play glossary (#29)
+    wireTerms(this.summaryBox, () => this.view.model.game);
+    wireTerms(this.tools, () => this.view.model.game);
     this.tools.addEventListener("click", (e) => {
       const btn = e.target.closest("button[data-tool]");
       if (!btn) return;
@@ -162,7 +163,8 @@ export class TableExtras {
   renderTools() {
     const m = this.view.model;
     const hasTrick = lastIndex(m.events, "trick") >= 0;
-    const rules = `/rules/${encodeURIComponent(m.game)}?lang=${lang()}`;
+    // how to play (#29): the game's page for players, at the part that matters now
+    const rules = `#/howto/${encodeURIComponent(m.game)}/${gameOf(m.game).guideSection(m)}`;
     const sound = soundOn();
     const html =
       `<button type="button" class="pill tool" data-tool="last" aria-expanded="${this.lastOpen}"${hasTrick ? "" : " disabled"}>` +
@@ -248,8 +250,16 @@ export class TableExtras {
     const w = box.offsetWidth;
     const h = box.offsetHeight;
     const clamp = (x, low, high) => Math.max(low, Math.min(high, x));
+    // In a replay the controls stick to the top of the screen: the summary stays under them.
+    let top = EDGE;
+    const screen = box.closest(".screen");
+    for (const el of screen ? screen.querySelectorAll(".replay-head, .replay-controls") : []) {
+      const r = el.getBoundingClientRect();
+      if (r.height && getComputedStyle(el).position === "sticky") top = Math.max(top, r.bottom + EDGE);
+    }
+    box.style.maxHeight = top > EDGE ? `${Math.max(120, vh - top - EDGE)}px` : "";
     box.style.left = `${Math.round(clamp(felt.left + (felt.width - w) / 2, EDGE, vw - EDGE - w))}px`;
-    box.style.top = `${Math.round(clamp(felt.top + (felt.height - h) / 2, EDGE, vh - EDGE - h))}px`;
+    box.style.top = `${Math.round(clamp(felt.top + (felt.height - h) / 2, top, vh - EDGE - h))}px`;
   }
 
   closeSummary() {

@@ -270,3 +270,21 @@ function narrateEmperor(ev, names) {
 export function narrate(ev, names) {
   return narrateEmperor(ev, names);
 }
+
+// ------------------------------------------------------------------ how to play (#29)
+
+// The sections of the how-to-play page (kozyr/games/emperor/guide) that the table's Rules
+// link opens, by the phase of the round (E5-E10).
+export const GUIDE = {
+  deal: "dealing",
+  exchange: "swaps",
+  bargain: "bargaining",
+  trump: "king",
+  play: "play",
+  over: "scoring",
+};
+
+/** The how-to-play section that matters now, by the phase of the round. */
+export function guideSection(model) {
+  return GUIDE[model.phase] || GUIDE.play;
+}

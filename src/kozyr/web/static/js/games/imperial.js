@@ -291,3 +291,19 @@ export function summaryButton(n) {
 export function decision() {
   return null;
 }
+
+// ------------------------------------------------------------------ how to play (#29)
+
+// The sections of the how-to-play page (kozyr/games/imperial/guide) that the table's Rules
+// link opens, by what is happening at the table.
+export const GUIDE = { declarations: "declarations", play: "play", over: "scoring" };
+
+/** The how-to-play section that matters now: the declarations while a deal's are on the
+ * table and no card of it is played yet (I6), the play after that, scoring once over. */
+export function guideSection(model) {
+  if (model.phase === "over") return GUIDE.over;
+  const events = model.events || [];
+  let i = events.length - 1;
+  while (i >= 0 && events[i].type !== "deal" && events[i].type !== "play") i--;
+  return i >= 0 && events[i].type === "deal" ? GUIDE.declarations : GUIDE.play;
+}

@@ -30,10 +30,17 @@ export function setupReplay() {
   });
   // What scrolls into view on a narrow screen (a line, the table, the review) lands
   // below the controls, which stay at the top there (scroll-padding-top in the CSS).
-  new ResizeObserver(() => {
+  // On a wide screen the whole head stays at the top and the review column fits under it.
+  const head = $(".replay-head");
+  const sizes = new ResizeObserver(() => {
     const height = Math.ceil(bar.getBoundingClientRect().height);
     document.documentElement.style.setProperty("--controls-h", `${height}px`);
-  }).observe(bar);
+    const headHeight = Math.ceil(head.getBoundingClientRect().height);
+    document.documentElement.style.setProperty("--replay-head-h", `${headHeight}px`);
+  });
+  // (on a narrow screen the head is display: contents, a box of no size: the bar is watched too)
+  sizes.observe(bar);
+  sizes.observe(head);
   $(".replay-range").addEventListener("input", (ev) => {
     if (store.replay) replayGo(Number(ev.target.value));
   });
