@@ -392,13 +392,17 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
     hints.check()
     posted = lambda r: r.method == "POST" and r.url.endswith("/api/tables")  # noqa: E731
     with page.expect_request(posted) as made:
-        table = create_table(page, "imperial", 2, {"target": 3}, bots=True)
+        # A game to 10: the declarations of a deal (a white hand is worth 2, I11) could end a
+        # game to 3 before the person's first card, or during the turns played below.
+        table = create_table(page, "imperial", 2, {"target": 10}, bots=True)
     assert json.loads(made.value.post_data or "{}")["hints"] is True
     page.wait_for_selector(".table-bar")
     info = page.evaluate(f"fetch('/api/tables/{table}').then((r) => r.json())")
     assert (info.get("table") or info)["hints"] is True
     page.wait_for_selector(".hint-row .hint-btn")
-    page.wait_for_selector(".hand .card.legal", state="attached", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hand .card.legal, .over-dialog[open]')", timeout=60_000
+    )
     if page.locator(".over-dialog[open]").count():
         pytest.fail("the game ended before the person's first turn")
     # A turn with a real choice (a single legal card is ranked at once): play on until then.
