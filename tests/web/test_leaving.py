@@ -45,7 +45,10 @@ LOOK_AND_COME_BACK = """
   if (tryNow()) return;
   const obs = new MutationObserver(() => { if (tryNow()) obs.disconnect(); });
   obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-  setTimeout(() => { obs.disconnect(); reject(new Error('no "I am back" button in 10 s')); }, 10000);
+  setTimeout(() => {
+    obs.disconnect();
+    reject(new Error('no "I am back" button in 10 s'));
+  }, 10000);
 })
 """
 
