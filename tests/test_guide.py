@@ -276,3 +276,68 @@ def test_imperials_worked_example_plays_as_written() -> None:
         {"imperials": 2, "points": 0},
         {"imperials": 0, "points": 0},
     ]
+
+
+# Emperor's worked round, card by card. The text gives the totals and titles before it,
+# the bargaining, the swaps, the trump, the second trick and the tricks each took; these
+# hands (worked out by hand to fit it: Anna long in spades, Vera without hearts, every
+# card following suit) fill in the rest. Seats: Anna 0 (King), Boris 1 (Prince), Vera 2
+# (Soldier), Gleb 3 (Jester); after the titles' fixed order Anna leads every trick.
+_ROUND_4_PLAY = {
+    # what each plays, trick 1 to 13 (after Boris and Vera swapped hands)
+    0: "AS AH KS QS 2D 3D 4D 2C 3C 2H 4C JS 10S",
+    1: "3S KH 6S 9S AD KD 5D AC 5C JH 6C 3H 4H",
+    2: "4S 2S 7S 10D 6D 7D QD 7C KC 8D 8C 9D 9C",
+    3: "5S 5H 8S 6H JD 7H 8H 10C JC QH QC 9H 10H",
+}
+_ROUND_4_WINNERS = [0, 2, 0, 0, 1, 1, 2, 1, 2, 3, 3, 0, 0]  # by the rules, worked out
+
+
+def test_emperors_worked_example_plays_as_written() -> None:
+    """Round four of the guide, played on the engine from the titles and totals the text
+    starts from: Gleb's offer of one trick refused and of two accepted (Anna 14, Gleb 6),
+    Vera yields to Boris, Vera passes, Anna names spades; the second trick is the picture
+    (A♥ K♥ 2♠ 5♥, Vera trumps and wins it); 5, 3, 3 and 2 tricks; Vera becomes Prince
+    over Boris by her earlier first trick; the totals 19, 13, 12, 8."""
+    import dataclasses
+
+    from kozyr.games.emperor import EmperorOptions, EmperorState
+
+    example = load("emperor", "en").section("example")
+    assert example.pictures() == load("emperor", "ru").section("example").pictures()
+    assert [c for g in card_groups(example.pictures()[0]) for c in g] == ["AH", "KH", "2S", "5H"]
+    # Any game at the start of its fourth round's swaps, then the text's titles and totals.
+    game = EmperorState.new(EmperorOptions(players=4, rounds=10), seed=4)
+    while not (game.round == 4 and game.phase == "exchange"):
+        game.apply(game.legal_actions()[0])
+    start = dataclasses.replace(
+        game.observation(None),
+        totals=(12, 10, 9, 8),
+        title_order=(0, 1, 2, 3),
+        titles=("king", "prince", "soldier", "jester"),
+        to_act=0,
+    )
+    play = {s: [parse_card(c) for c in cards.split()] for s, cards in _ROUND_4_PLAY.items()}
+    assert sorted(c for cards in play.values() for c in cards) == list(range(52))
+    hands = [sum(1 << c for c in play[s]) for s in range(4)]
+    dealt = [hands[0], hands[2], hands[1], hands[3]]  # Boris and Vera swap, blind
+    state = EmperorState.from_observation(start, dealt)
+    for move in ("swap 3", "offer 1", "refuse", "offer 2", "accept"):
+        state.apply(state.parse_action(move))
+    assert state.totals == [14, 10, 9, 6]
+    assert state.observation(1).hand == dealt[1]
+    for move in ("swap 2", "yield", "pass", "trump S"):
+        state.apply(state.parse_action(move))
+    assert [state.observation(s).hand for s in range(4)] == hands
+    assert state.phase == "play"
+    for trick in range(13):
+        before = list(state.tricks)
+        for seat in range(4):
+            assert state.to_act == seat
+            state.apply(play[seat][trick])
+        won = [s for s in range(4) if state.tricks[s] != before[s]] if trick < 12 else None
+        if won is not None:
+            assert won == [_ROUND_4_WINNERS[trick]], trick
+    assert state.totals == [19, 13, 12, 8]
+    assert state.titles == ["king", "soldier", "prince", "jester"]
+    assert state.title_order == [0, 2, 1, 3]
