@@ -219,6 +219,31 @@ def step(page: Page, choose: Callable[[Page, list[str]], str] | None = None) -> 
     return None
 
 
+# Something for the seat to do (a card it may play, a decision to answer, the end of the
+# game) and nothing it sent still on its way.
+ACTIONABLE = (
+    "() => !document.querySelector('.hand .card.sending, .decision.sending') && !!document"
+    ".querySelector('.over-dialog[open], .hand .card.legal, .decision:not([hidden]) "
+    "button[data-action]')"
+)
+
+
+def await_turn(page: Page, most_ms: float = 1000) -> None:
+    """Waits until the seat of ``page`` has something to do, or ``most_ms``. The page looks
+    for itself every 50 ms: a test that looked from outside every 25 ms (a round trip to
+    Chromium through Playwright's driver each time, and a sleep) spent much of the full
+    run's CPU on the looking while bots played. Returns at once when there is something to
+    do already, after a short pause, so that a caller that could not act on it (the page
+    moved meanwhile) does not look again and again without a breath."""
+    start = time.monotonic()
+    try:
+        page.wait_for_function(ACTIONABLE, polling=50, timeout=most_ms)
+    except playwright_api.TimeoutError:
+        return
+    if time.monotonic() - start < 0.03:
+        page.wait_for_timeout(25)
+
+
 def play_to_end(
     pages: list[Page],
     *,
@@ -244,7 +269,10 @@ def play_to_end(
                 if " " not in did and did[-1] in "SHDC":
                     plays += 1
         if not moved:
-            pages[0].wait_for_timeout(25)
+            if len(pages) == 1:
+                await_turn(pages[0])
+            else:  # another seat may have its turn meanwhile: look at each again soon
+                pages[0].wait_for_timeout(25)
     for i, p in enumerate(pages):
         shot(p, f"stuck-{i}")
     states = [

@@ -19,6 +19,7 @@ from tests.web.browsing import (
     CSP_WATCH,
     Page,
     _with_csp,
+    await_turn,
     clean,
     create_table,
     guest,
@@ -202,7 +203,7 @@ def _play_game(page: Page, name: str, touch: bool, limit: float = 240) -> dict[s
             })"""
         )
         if state["busy"]:
-            page.wait_for_timeout(20)
+            await_turn(page)
             continue
         if state["actions"]:
             page.wait_for_timeout(250)  # the box's short entrance
@@ -238,7 +239,7 @@ def _play_game(page: Page, name: str, touch: bool, limit: float = 240) -> dict[s
             _play(page, card, touch, stats)
             stats["cards"] += 1
             continue
-        page.wait_for_timeout(25)
+        await_turn(page)
     return stats
 
 
