@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import signal
 import statistics
 import subprocess
@@ -139,13 +140,123 @@ def quantile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))] if s else math.nan
 
 
+LOAD_LIMIT = 1.5
+"""The 1-minute load average above which a run refuses to start (issue #31): see
+:func:`load_refusal`."""
+
+OVER_BUDGET = 1.10
+"""A side whose p99 decision time is above its budget by more than this is not reported."""
+
+
+def load_refusal(load: float, limit: float = LOAD_LIMIT) -> str | None:
+    """Why a run may not start at this load average, or None.
+
+    Equal compute here is equal wall time on an idle core: the bots keep to their budgets
+    by the wall clock (a person waits wall time, and a bot's deadline is what the server
+    gives it), so they are not timed in CPU time; instead the bench runs only where each
+    side's wall time is its CPU time, on a quiet machine. On a loaded one both sides get a
+    fraction of a core in the same wall time, which is what made the old ISMCTS margin.
+
+    >>> load_refusal(0.4) is None
+    True
+    >>> load_refusal(2.25)
+    'the load average is 2.25, above 1.5: equal time is equal compute only on a quiet machine'
+    """
+    if load > limit:
+        return (
+            f"the load average is {load:.2f}, above {limit:g}: equal time is equal compute "
+            "only on a quiet machine"
+        )
+    return None
+
+
+def budget_refusal(side: str, times: list[float], budget: float) -> str | None:
+    """Why a side's figures may not be reported: its p99 decision time exceeds its budget
+    by more than 10% (:data:`OVER_BUDGET`); None when it kept to it, or has no budget.
+
+    >>> budget_refusal("ismcts", [0.2] * 198 + [0.27, 0.5], 0.25) is None  # p99: 0.27
+    True
+    >>> budget_refusal("ismcts", [0.2] * 197 + [0.28, 0.28, 0.5], 0.25)
+    'ismcts: p99 280 ms is above its budget of 250 ms by more than 10%'
+    """
+    if budget <= 0 or not times:
+        return None
+    p99 = quantile(times, 0.99)
+    if p99 > budget * OVER_BUDGET:
+        return (
+            f"{side}: p99 {1000 * p99:.0f} ms is above its budget of {1000 * budget:.0f} ms "
+            "by more than 10%"
+        )
+    return None
+
+
+def _budget_of(bot: Bot, budget: float) -> float:
+    """The time a move of ``bot`` may take: the row's budget, capped by the bot's own cap;
+    the cap alone when the row gives none; 0 when neither is known."""
+    cap = float(getattr(bot, "cap", 0.0) or 0.0)
+    if budget > 0:
+        return min(budget, cap) if cap > 0 else budget
+    return cap
+
+
+@dataclass
+class Timing:
+    """Each side's decision times (decisions with more than one legal action), the time a
+    move of it may take, and ISMCTS's simulations a move."""
+
+    times: dict[str, list[float]]
+    budgets: dict[str, float]
+    simulations: dict[str, list[int]]
+
+    @classmethod
+    def new(cls) -> Timing:
+        return cls({"A": [], "B": []}, {"A": 0.0, "B": 0.0}, {"A": [], "B": []})
+
+    def note(self, side: str, bot: Bot, budget: float, seconds: float) -> None:
+        self.times[side].append(seconds)
+        self.budgets[side] = _budget_of(bot, budget)
+        sims = getattr(bot, "last_simulations", None)
+        if isinstance(sims, int):
+            self.simulations[side].append(sims)
+
+    def lines(self, row: Row) -> list[str]:
+        out = []
+        for side, bot in (("A", row.a), ("B", row.b)):
+            ts = self.times[side]
+            if not ts:
+                continue
+            budget = self.budgets[side]
+            line = (
+                f"{side} {bot}: decisions {len(ts)}, median {1000 * statistics.median(ts):.0f} ms, "
+                f"p99 {1000 * quantile(ts, 0.99):.0f} ms, max {1000 * max(ts):.0f} ms, "
+                f"budget {f'{1000 * budget:.0f} ms' if budget else 'none'}"
+            )
+            sims = self.simulations[side]
+            if sims:
+                line += (
+                    f"; simulations a move: median {statistics.median(sims):.0f}, "
+                    f"min {min(sims)}, max {max(sims)}"
+                )
+            out.append(line)
+        return out
+
+    def refusals(self, row: Row) -> list[str]:
+        return [
+            why
+            for side, bot in (("A", row.a), ("B", row.b))
+            if (why := budget_refusal(f"{side} {bot}", self.times[side], self.budgets[side]))
+        ]
+
+
 def _choose(bot: Bot, state: Any, seat: int, budget: float) -> int:
     if getattr(bot, "needs_state", False):
         return int(bot.choose_state(state.clone(), budget))  # type: ignore[attr-defined]
     return bot.choose(state.observation(seat), state.legal_actions(), budget)
 
 
-def imperial_seed(row: Row, seed: int, players: int, times: list[float]) -> list[float]:
+def imperial_seed(
+    row: Row, seed: int, players: int, times: list[float], timing: Timing | None = None
+) -> list[float]:
     """A's play-point difference in the first deal of ``seed``, once per seat."""
     from kozyr.games.imperial import ImperialOptions, ImperialState
 
@@ -162,8 +273,12 @@ def imperial_seed(row: Row, seed: int, players: int, times: list[float]) -> list
             budget = row.budget_a if seat == a_seat else row.budget_b
             t0 = time.perf_counter()
             action = _choose(bots[seat], state, seat, budget)
-            if seat == a_seat and len(legal) > 1:
-                times.append(time.perf_counter() - t0)
+            if len(legal) > 1:
+                took = time.perf_counter() - t0
+                if seat == a_seat:
+                    times.append(took)
+                if timing is not None:
+                    timing.note("A" if seat == a_seat else "B", bots[seat], budget, took)
             state.apply(action)
         points = [0.0] * players
         for e in state.events[first:]:
@@ -177,7 +292,12 @@ def imperial_seed(row: Row, seed: int, players: int, times: list[float]) -> list
 
 
 def emperor_seed(
-    row: Row, seed: int, players: int, times: list[float], a: str | None = None
+    row: Row,
+    seed: int,
+    players: int,
+    times: list[float],
+    a: str | None = None,
+    timing: Timing | None = None,
 ) -> list[tuple[float, float]]:
     """(Emperor or not, A's total minus the field's mean) for the game of ``seed``, once
     with A in each seat."""
@@ -197,8 +317,12 @@ def emperor_seed(
             budget = row.budget_a if seat == a_seat else row.budget_b
             t0 = time.perf_counter()
             action = _choose(bots[seat], state, seat, budget)
-            if seat == a_seat and len(legal) > 1:
-                times.append(time.perf_counter() - t0)
+            if len(legal) > 1:
+                took = time.perf_counter() - t0
+                if seat == a_seat:
+                    times.append(took)
+                if timing is not None:
+                    timing.note("A" if seat == a_seat else "B", bots[seat], budget, took)
             state.apply(action)
         totals = state.totals
         standing = state.standing
@@ -519,6 +643,7 @@ def _play_seeds(
     margins: list[float],
     save: Path | None = None,
     name: str = "",
+    timing: Timing | None = None,
 ) -> None:
     label = "play points/deal" if row.what == "pp" else "Emperor share"
     units = 0
@@ -526,13 +651,14 @@ def _play_seeds(
     for seed in seeds:
         if minutes is not None and time.perf_counter() - start > 60 * minutes:
             break
+        load_before = os.getloadavg()[0]
         if row.what == "pp":
-            diffs = imperial_seed(row, seed, players, times)
+            diffs = imperial_seed(row, seed, players, times, timing)
             per_seed.append(statistics.fmean(diffs))
             units += len(diffs)
             margin: float | None = None
         else:
-            games = emperor_seed(row, seed, players, times)
+            games = emperor_seed(row, seed, players, times, timing=timing)
             per_seed.append(statistics.fmean(g[0] for g in games))
             margin = statistics.fmean(g[1] for g in games)
             margins.append(margin)
@@ -549,6 +675,8 @@ def _play_seeds(
                 "commit": commit,
                 "code": code,
                 "utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                # the 1-minute load average as the seed began and as it ended
+                "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
             },
         )
         done = len(per_seed)
@@ -599,14 +727,16 @@ def run_pair(name: str, seeds: range, minutes: float | None, players: int) -> No
     assert row.a2 is not None
     start = time.perf_counter()
     sides = [_Side(row.a, [], [], []), _Side(row.a2, [], [], [])]
+    timings = [Timing.new(), Timing.new()]
+    load_start = os.getloadavg()
     diffs: list[float] = []
     try:
         for seed in seeds:
             if minutes is not None and time.perf_counter() - start > 60 * minutes:
                 break
             got: list[list[tuple[float, float]]] = []
-            for side in sides:
-                got.append(emperor_seed(row, seed, players, side.times, side.name))
+            for side, timing in zip(sides, timings, strict=True):
+                got.append(emperor_seed(row, seed, players, side.times, side.name, timing))
             for side, games in zip(sides, got, strict=True):
                 side.shares.append(statistics.fmean(g[0] for g in games))
                 side.margins.append(statistics.fmean(g[1] for g in games))
@@ -624,6 +754,17 @@ def run_pair(name: str, seeds: range, minutes: float | None, players: int) -> No
     if not diffs:
         print("no seed played")
         return
+    print(f"# load average at end {_loads(os.getloadavg())} (at start {_loads(load_start)})")
+    refused: list[str] = []
+    for side, timing in zip(sides, timings, strict=True):
+        as_row = Row(row.game, side.name, row.b, row.budget_a, row.budget_b, row.what)
+        for line in timing.lines(as_row):
+            print(f"# {line}")
+        refused += timing.refusals(as_row)
+    if refused:
+        for why in refused:
+            print(f"REFUSED {name}: {why}; no figure is reported")
+        raise SystemExit(3)
     for side in sides:
         _report_side(name, side, players)
     m, lo, hi = ci(diffs)
@@ -657,10 +798,13 @@ def run(
     times: list[float] = []
     per_seed: list[float] = []
     margins: list[float] = []
+    timing = Timing.new()
+    load_start = os.getloadavg()
     print(
         f"# {name}: {row.a} vs {row.b}, {players} players, seeds {first_seed}.., "
         f"budgets {row.budget_a or 'own cap'} / {row.budget_b or 'own cap'}, "
-        f"commit {_commit()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        f"commit {_commit()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"load average at start {_loads(load_start)}",
         flush=True,
     )
     label = "play points/deal" if row.what == "pp" else "Emperor share"
@@ -676,6 +820,7 @@ def run(
             margins,
             save,
             name,
+            timing,
         )
     except KeyboardInterrupt:
         # kill -TERM (or ^C) ends a run early: the seeds done so far still give figures.
@@ -685,6 +830,14 @@ def run(
     if not per_seed:
         print("no seed played")
         return
+    print(f"# load average at end {_loads(os.getloadavg())} (at start {_loads(load_start)})")
+    for line in timing.lines(row):
+        print(f"# {line}")
+    refused = timing.refusals(row)
+    if refused:
+        for why in refused:
+            print(f"REFUSED {name}: {why}; no figure is reported")
+        raise SystemExit(3)
     m, lo, hi = ci(per_seed)
     unit = "deals" if row.what == "pp" else "games"
     print(
@@ -705,6 +858,10 @@ def run(
         )
 
 
+def _loads(loads: tuple[float, float, float]) -> str:
+    return " ".join(f"{x:.2f}" for x in loads)
+
+
 def _stop(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -721,6 +878,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--search-budget", type=float, default=0.0)
     ap.add_argument("--save", type=Path, default=None, help="append a JSON line a seed")
     ap.add_argument("--combine", type=Path, default=None, help="the interval over saved seeds")
+    ap.add_argument(
+        "--load-limit",
+        type=float,
+        default=LOAD_LIMIT,
+        help="refuse to start above this 1-minute load average (default 1.5)",
+    )
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
     if args.king_trump:
@@ -737,6 +900,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.save is not None and row.a2 is not None:
         ap.error("--save is for rows with one A bot")
     players = args.players or (2 if row.game == "imperial" else 4)
+    why = load_refusal(os.getloadavg()[0], args.load_limit)
+    if why is not None:
+        print(f"REFUSED {args.row}: {why}", file=sys.stderr)
+        raise SystemExit(2)
     run(args.row, args.seeds, args.minutes, players, args.first_seed, args.save)
 
 
