@@ -45,11 +45,16 @@ class Fan(Client):
             self._enough.set()
 
     async def until(self, updates: int) -> None:
-        """Returns once ``updates`` update frames have come (20 s at most)."""
+        """Returns once ``updates`` update frames have come (60 s at most: the quick lane's
+        four workers on two cores once starved a table's bots of its first six moves for
+        20 s; a table whose bots never start still fails, and says how far it got)."""
         self._wanted = updates
         self._enough.clear()
         self._read()
-        await asyncio.wait_for(self._enough.wait(), 20)
+        try:
+            await asyncio.wait_for(self._enough.wait(), 60)
+        except TimeoutError:
+            raise AssertionError(f"{self.updates} of {updates} updates in 60 s") from None
 
 
 def settings_of(tmp_path: Path, **extra: Any) -> Settings:
