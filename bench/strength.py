@@ -254,6 +254,28 @@ def _choose(bot: Bot, state: Any, seat: int, budget: float) -> int:
     return bot.choose(state.observation(seat), state.legal_actions(), budget)
 
 
+def _timed_choice(
+    bot: Bot,
+    state: Any,
+    seat: int,
+    is_a: bool,
+    budget: float,
+    times: list[float],
+    timing: Timing | None,
+) -> int:
+    """The bot's action; its time noted (A's in ``times`` too) when it had a choice."""
+    choice = len(state.legal_actions()) > 1
+    t0 = time.perf_counter()
+    action = _choose(bot, state, seat, budget)
+    if choice:
+        took = time.perf_counter() - t0
+        if is_a:
+            times.append(took)
+        if timing is not None:
+            timing.note("A" if is_a else "B", bot, budget, took)
+    return action
+
+
 def imperial_seed(
     row: Row, seed: int, players: int, times: list[float], timing: Timing | None = None
 ) -> list[float]:
@@ -269,17 +291,10 @@ def imperial_seed(
         number = state.deal_number
         while state.deal_number == number and state.to_act is not None:
             seat = state.to_act
-            legal = state.legal_actions()
             budget = row.budget_a if seat == a_seat else row.budget_b
-            t0 = time.perf_counter()
-            action = _choose(bots[seat], state, seat, budget)
-            if len(legal) > 1:
-                took = time.perf_counter() - t0
-                if seat == a_seat:
-                    times.append(took)
-                if timing is not None:
-                    timing.note("A" if seat == a_seat else "B", bots[seat], budget, took)
-            state.apply(action)
+            state.apply(
+                _timed_choice(bots[seat], state, seat, seat == a_seat, budget, times, timing)
+            )
         points = [0.0] * players
         for e in state.events[first:]:
             if e["type"] == "score" and e["reason"] in _PLAY_REASONS:
@@ -313,17 +328,10 @@ def emperor_seed(
         while not state.over:
             seat = state.to_act
             assert seat is not None
-            legal = state.legal_actions()
             budget = row.budget_a if seat == a_seat else row.budget_b
-            t0 = time.perf_counter()
-            action = _choose(bots[seat], state, seat, budget)
-            if len(legal) > 1:
-                took = time.perf_counter() - t0
-                if seat == a_seat:
-                    times.append(took)
-                if timing is not None:
-                    timing.note("A" if seat == a_seat else "B", bots[seat], budget, took)
-            state.apply(action)
+            state.apply(
+                _timed_choice(bots[seat], state, seat, seat == a_seat, budget, times, timing)
+            )
         totals = state.totals
         standing = state.standing
         assert standing is not None

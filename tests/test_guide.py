@@ -295,10 +295,11 @@ _ROUND_4_WINNERS = [0, 2, 0, 0, 1, 1, 2, 1, 2, 3, 3, 0, 0]  # by the rules, work
 
 def test_emperors_worked_example_plays_as_written() -> None:
     """Round four of the guide, played on the engine from the titles and totals the text
-    starts from: Gleb's offer of one trick refused and of two accepted (Anna 14, Gleb 6),
-    Vera yields to Boris, Vera passes, Anna names spades; the second trick is the picture
-    (A♥ K♥ 2♠ 5♥, Vera trumps and wins it); 5, 3, 3 and 2 tricks; Vera becomes Prince
-    over Boris by her earlier first trick; the totals 19, 13, 12, 8."""
+    starts from: Gleb's offer of one trick refused and of two accepted (E8: Anna 14, Gleb
+    6), Vera yields to Boris (E7), Vera passes, Anna names spades (E9); Anna leads every
+    trick (E10); the second trick is the picture (A♥ K♥ 2♠ 5♥, Vera trumps and wins it);
+    5, 3, 3 and 2 tricks; Vera becomes Prince over Boris by her earlier first trick (E6);
+    the totals 19, 13, 12, 8 (E11)."""
     import dataclasses
 
     from kozyr.games.emperor import EmperorOptions, EmperorState
