@@ -18,11 +18,11 @@ from tests.web.browsing import (
     BROWSER,
     CSP_WATCH,
     Page,
-    _with_csp,
     await_turn,
     clean,
     create_table,
     guest,
+    held_to_policy,
     over,
     page_script,
     shot,
@@ -54,9 +54,9 @@ def _context_page(browser: Any, width: int, height: int, touch: bool) -> Page:
         is_mobile=touch,
         reduced_motion="reduce",  # as every page test but the main journeys (browsing._page)
     )
-    ctx.route("**/*", _with_csp)
     ctx.add_init_script(CSP_WATCH)
     page = ctx.new_page()
+    held_to_policy(page)
     errors: list[str] = []
     refused: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

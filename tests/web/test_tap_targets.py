@@ -29,10 +29,10 @@ from tests.web.browsing import (
     CSP_WATCH,
     Page,
     _page,
-    _with_csp,
     clean,
     create_table,
     guest,
+    held_to_policy,
     shot,
     show_review,
     switch_language,
@@ -67,9 +67,9 @@ def _touch(browser: Any, size: tuple[int, int], locale: str = "en-US") -> Page:
         is_mobile=True,
         reduced_motion="reduce",  # as every page test but the main journeys (browsing._page)
     )
-    ctx.route("**/*", _with_csp)
     ctx.add_init_script(CSP_WATCH)
     page = ctx.new_page()
+    held_to_policy(page)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
 
