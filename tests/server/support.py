@@ -188,12 +188,26 @@ class ServerProc:
 _ids = itertools.count(1)
 
 
+def http_client(base: str, cookies: httpx.Cookies | None = None) -> httpx.AsyncClient:
+    """A person's HTTP client. It keeps an idle connection 2 s at most, under the server's
+    5 s (``timeout_keep_alive``, kozyr/server/serve.py): a request sent on a connection the
+    server is closing at that moment fails (httpx.ReadError), and a POST is not retried.
+    Under load a person's sign-in and next request can be 5 s apart (it happened in CI,
+    test_stakes_concurrency.py)."""
+    return httpx.AsyncClient(
+        base_url=base,
+        cookies=cookies,
+        timeout=30,
+        limits=httpx.Limits(keepalive_expiry=2.0),
+    )
+
+
 class Player:
     """A person: an HTTP session (cookie) and at most one WebSocket."""
 
     def __init__(self, server: ServerProc, name: str | None = None) -> None:
         self.server = server
-        self.http = httpx.AsyncClient(base_url=server.base, timeout=30)
+        self.http = http_client(server.base)
         self.name = name
         self.user: dict[str, Any] = {}
         self.ws: ClientConnection | None = None

@@ -6,9 +6,8 @@ import asyncio
 import random
 import time
 
-import httpx
 import pytest
-from tests.server.support import Player, ServerProc, leak_scan, two_at_a_table
+from tests.server.support import Player, ServerProc, http_client, leak_scan, two_at_a_table
 
 pytestmark = pytest.mark.asyncio
 
@@ -153,7 +152,7 @@ async def test_kill_9_in_mid_game_loses_nothing_acknowledged(fresh_server: Serve
     last_seen = me.seqs[table]
 
     server.start()  # the same database
-    me.http = httpx.AsyncClient(base_url=server.base, cookies=me.http.cookies, timeout=30)
+    me.http = http_client(server.base, me.http.cookies)
     record = (await me.http.get(f"/api/games/{table}/record")).json()
     assert record["complete"] is False
     for seq, text in acked.items():

@@ -10,10 +10,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from tests.server.stakes_support import database_of, ledger_facts, net_by_hand, store_of
-from tests.server.support import Player, ServerProc, unique_name
+from tests.server.support import Player, ServerProc, http_client, unique_name
 
 pytestmark = pytest.mark.asyncio
 
@@ -108,7 +107,7 @@ async def test_kill_9_at_a_random_moment_among_them(backend: str, tmp_path: Path
         for p, _ in games:
             cookies = p.http.cookies
             await p.http.aclose()
-            p.http = httpx.AsyncClient(base_url=server.base, cookies=cookies, timeout=30)
+            p.http = http_client(server.base, cookies)
         await check_exact(server, games)
     finally:
         for p, _ in games:

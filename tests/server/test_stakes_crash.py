@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.server.stakes_support import database_of, ledger_facts, net_by_hand, store_of
-from tests.server.support import Player, ServerProc
+from tests.server.support import Player, ServerProc, http_client
 
 pytestmark = pytest.mark.asyncio
 
@@ -78,7 +78,7 @@ async def test_kill_9_at_the_settlement_loses_and_doubles_nothing(
             assert saved is not None and saved.status == "playing"
             server.env.pop("KOZYR_CRASH_AT")
             server.start()  # the same database
-            p.http = httpx.AsyncClient(base_url=server.base, cookies=p.http.cookies, timeout=30)
+            p.http = http_client(server.base, p.http.cookies)
             deadline = time.monotonic() + 120
             while True:  # after the grace the bot plays his seat to the end again
                 info = (await p.http.get(f"/api/tables/{tid}")).json()["table"]
