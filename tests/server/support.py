@@ -21,6 +21,7 @@ from typing import Any
 
 import httpx
 import websockets
+from tests.server.forked import ForkedServer, forking
 from websockets.asyncio.client import ClientConnection
 
 from kozyr.records import replay, start
@@ -98,7 +99,7 @@ class ServerProc:
     database_url: str | None = None
     env: dict[str, str] = field(default_factory=dict)
     port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
+    proc: subprocess.Popen[bytes] | ForkedServer | None = None
     module: str = "kozyr"
     """What ``python -m`` runs (a crash test's wrapper that dies at a chosen point)."""
     start_timeout: float = 60
@@ -138,22 +139,17 @@ class ServerProc:
         env.update(self.env)
         self.log = self.data / f"server-{self.port}.log"
         self.data.mkdir(parents=True, exist_ok=True)
-        out = self.log.open("ab")
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                self.module,
-                "serve",
-                "--port",
-                str(self.port),
-                "--data",
-                str(self.data),
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
+        args = ["serve", "--port", str(self.port), "--data", str(self.data)]
+        if forking():
+            self.proc = ForkedServer(self.module, args, env, self.log)
+        else:
+            with self.log.open("ab") as out:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", self.module, *args],
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    env=env,
+                )
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

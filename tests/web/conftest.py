@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.forked import ForkedServer, forking
 from tests.server.support import free_port
 from tests.web.browsing import (
     ARGS,
@@ -61,12 +62,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         KOZYR_MAX_OPEN_TABLES_PER_ADDRESS="0",
         KOZYR_MAX_BOT_TABLES_TOTAL="0",
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "kozyr", "serve", "--port", str(port), "--data", str(data)],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    args = ["serve", "--port", str(port), "--data", str(data)]
+    proc: subprocess.Popen[bytes] | ForkedServer
+    if forking():  # tests/server/forked.py: the server's imports done once a worker
+        proc = ForkedServer("kozyr", args, env, data / "server.log")
+    else:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "kozyr", *args],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     base = f"http://127.0.0.1:{port}/"
     try:
         # Generous: on a machine shared with other test runs the start (migrations

@@ -69,9 +69,16 @@ MAX_RUNNING = 2
 """Reviews running at once in one server process (each takes a core while it runs)."""
 REVIEW_SEED = 0
 """The search's seed for every review: the same game and level, the same review."""
-STALE_MS = int(os.environ.get("KOZYR_REVIEW_STALE_MS") or 15_000)
+STALE_MS = 15_000
 """A review whose owner has not renewed its heartbeat for this long is taken over (its
-process is taken for dead). Tests set it lower with ``KOZYR_REVIEW_STALE_MS``."""
+process is taken for dead). Tests set it lower with ``KOZYR_REVIEW_STALE_MS``, read when
+the server's reviews are set up (not at import: a module imported once may serve many
+servers, as the tests' forked servers do)."""
+
+
+def stale_ms_setting() -> int:
+    """``KOZYR_REVIEW_STALE_MS`` if set, else :data:`STALE_MS`."""
+    return int(os.environ.get("KOZYR_REVIEW_STALE_MS") or STALE_MS)
 HEARTBEAT_MS = 2_000
 """How often an owner renews its reviews' heartbeat (well inside :data:`STALE_MS`)."""
 TICK = 0.25
@@ -171,14 +178,14 @@ class Reviews:
         lobby: Lobby,
         running: int = MAX_RUNNING,
         node_id: str | None = None,
-        stale_ms: int = STALE_MS,
+        stale_ms: int | None = None,
         worker: Callable[..., None] = review_worker.run,
     ) -> None:
         self.store = store
         self.lobby = lobby
         self.running = running
         self.node_id = node_id or lobby.settings.node_id
-        self.stale_ms = stale_ms
+        self.stale_ms = stale_ms if stale_ms is not None else stale_ms_setting()
         self.worker = worker
         """What a review process runs (:func:`review_worker.run`; tests pace it)."""
         self._jobs: dict[tuple[str, int], Job] = {}
