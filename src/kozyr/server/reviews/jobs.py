@@ -79,6 +79,8 @@ servers, as the tests' forked servers do)."""
 def stale_ms_setting() -> int:
     """``KOZYR_REVIEW_STALE_MS`` if set, else :data:`STALE_MS`."""
     return int(os.environ.get("KOZYR_REVIEW_STALE_MS") or STALE_MS)
+
+
 HEARTBEAT_MS = 2_000
 """How often an owner renews its reviews' heartbeat (well inside :data:`STALE_MS`)."""
 TICK = 0.25
