@@ -160,8 +160,17 @@ class ForkedServer:
         self.send_signal(signal.SIGKILL)
 
 
-def forking() -> bool:
-    return os.environ.get("KOZYR_TEST_FORK", "1") != "0"
+def launch(
+    module: str, args: list[str], env: dict[str, str], log: Path
+) -> subprocess.Popen[bytes] | ForkedServer:
+    """``python -m MODULE ARGS`` with ``env``, its output appended to ``log``: forked by
+    the worker's launcher, or a new process where ``KOZYR_TEST_FORK=0``."""
+    if os.environ.get("KOZYR_TEST_FORK", "1") != "0":
+        return ForkedServer(module, args, env, log)
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", module, *args], stdout=out, stderr=subprocess.STDOUT, env=env
+        )
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ import secrets
 import signal
 import socket
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +20,7 @@ from typing import Any
 
 import httpx
 import websockets
-from tests.server.forked import ForkedServer, forking
+from tests.server.forked import ForkedServer, launch
 from websockets.asyncio.client import ClientConnection
 
 from kozyr.records import replay, start
@@ -140,16 +139,7 @@ class ServerProc:
         self.log = self.data / f"server-{self.port}.log"
         self.data.mkdir(parents=True, exist_ok=True)
         args = ["serve", "--port", str(self.port), "--data", str(self.data)]
-        if forking():
-            self.proc = ForkedServer(self.module, args, env, self.log)
-        else:
-            with self.log.open("ab") as out:
-                self.proc = subprocess.Popen(
-                    [sys.executable, "-m", self.module, *args],
-                    stdout=out,
-                    stderr=subprocess.STDOUT,
-                    env=env,
-                )
+        self.proc = launch(self.module, args, env, self.log)
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.forked import ForkedServer, forking
+from tests.server.forked import launch
 from tests.server.support import free_port
 from tests.web.browsing import (
     ARGS,
@@ -62,17 +61,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         KOZYR_MAX_OPEN_TABLES_PER_ADDRESS="0",
         KOZYR_MAX_BOT_TABLES_TOTAL="0",
     )
-    args = ["serve", "--port", str(port), "--data", str(data)]
-    proc: subprocess.Popen[bytes] | ForkedServer
-    if forking():  # tests/server/forked.py: the server's imports done once a worker
-        proc = ForkedServer("kozyr", args, env, data / "server.log")
-    else:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "kozyr", *args],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+    # forked by the worker's launcher (tests/server/forked.py); its log in the data folder
+    proc = launch(
+        "kozyr", ["serve", "--port", str(port), "--data", str(data)], env, data / "server.log"
+    )
     base = f"http://127.0.0.1:{port}/"
     try:
         # Generous: on a machine shared with other test runs the start (migrations
