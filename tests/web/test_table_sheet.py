@@ -219,6 +219,17 @@ def test_imperial_summaries_sheet_last_trick_language_and_sound(server: str, bro
             p.click(".last-trick-box")
             assert p.locator(".last-trick-box").is_hidden()
         term = p.locator(".deal-summary:not([hidden]) .term").first
+        brought = False
+        if (
+            "term" not in done
+            and not term.count()
+            and p.locator(".me-line .summary-waiting").count()
+        ):
+            # The summary was read while it was up and then made way for this person's
+            # turn before its words could be tapped (a quick bot): bring it back for that.
+            brought = True
+            p.click(".me-line .summary-waiting")
+            p.wait_for_selector(".deal-summary:not([hidden])")
         if "term" not in done and term.count():
             # A tap on a word of the game explains it, and leaves the summary up.
             done["term"] = True
@@ -229,6 +240,9 @@ def test_imperial_summaries_sheet_last_trick_language_and_sound(server: str, bro
             more = p.get_attribute(".deal-summary .term-about .term-more", "href")
             assert more == f"#/howto/imperial/term-{term.get_attribute('data-term')}", more
             assert p.locator(".deal-summary").is_visible()
+        if brought:
+            p.click(".deal-summary .summary-close")
+            p.wait_for_selector(".deal-summary", state="hidden")
         if summaries and "ru" not in done:
             done["ru"] = True
             p.evaluate("window.__sameDocument = true")
@@ -246,7 +260,7 @@ def test_imperial_summaries_sheet_last_trick_language_and_sound(server: str, bro
         table = create_table(page, "imperial", 2, {"target": 2}, bots=True)
         page.wait_for_selector(".table-bar")
         play_watching(page, summaries, each)
-        if summaries and "ru" in done:
+        if summaries and done.keys() >= {"sound", "last", "ru", "term"}:
             break
         page.click(".over-dialog a[href='#/']")
         page.wait_for_selector("#screen-lobby:not([hidden])")
