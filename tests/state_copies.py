@@ -13,6 +13,9 @@ SCALARS = (int, str, float, bool, type(None))
 
 
 def slots(cls: type) -> list[str]:
+    compiled = getattr(cls, "__mypyc_attrs__", None)  # a class of the compiled core
+    if compiled is not None:
+        return [n for n in compiled if n not in ("__dict__", "__weakref__")]
     names: list[str] = []
     for klass in cls.__mro__:
         slots = klass.__dict__.get("__slots__", ())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.state_copies import slots
+
 from kozyr.cards import parse_card, parse_cards
 from kozyr.games.imperial import ImperialDeal, ImperialOptions, ImperialState
 
@@ -27,7 +29,7 @@ def start(deal: ImperialDeal, dealer: int, **options: Any) -> ImperialState:
 def snapshot(state: ImperialState) -> dict[str, Any]:
     """Every slot of the state, lists copied, to compare before and after."""
     out: dict[str, Any] = {}
-    for name in ImperialState.__slots__:
+    for name in slots(ImperialState):
         value = getattr(state, name)
         out[name] = list(value) if isinstance(value, list) else value
     return out

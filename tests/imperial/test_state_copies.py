@@ -88,6 +88,11 @@ FROM_OBSERVATION_REBUILDS: dict[str, Any] = {
     "events": lambda o, n, obs, hidden, seed, dealing: n.events == [],
     "actions": lambda o, n, obs, hidden, seed, dealing: n.actions == [],
     "_given": lambda o, n, obs, hidden, seed, dealing: n._given == [],
+    # a rebuilt state writes its events, whatever path the original was on
+    "_log": lambda o, n, obs, hidden, seed, dealing: n._log is True,
+    # the game's counters of points in play and tricks start again from the observed point
+    "play_points": lambda o, n, obs, hidden, seed, dealing: n.play_points == [0] * n.players,
+    "tricks_won": lambda o, n, obs, hidden, seed, dealing: n.tricks_won == [0] * n.players,
     # the caller's arguments: later deals come from this seed, by this scheme
     "seed": lambda o, n, obs, hidden, seed, dealing: n.seed == seed,
     "dealing": lambda o, n, obs, hidden, seed, dealing: n.dealing == dealing,

@@ -45,6 +45,7 @@ __all__ = [
     "SECURE",
     "SEED_BITS",
     "KeyedStream",
+    "check_optional_seed",
     "check_seed",
     "commitment",
     "parse_seed_hex",
@@ -61,14 +62,22 @@ _SEED_BYTES: Final = SEED_BITS // 8
 _WORD: Final = 1 << 32
 
 
-def check_seed(seed: int, scheme: str) -> None:
-    """Refuses a seed the scheme cannot use (ValueError naming it)."""
+def check_seed(seed: object, scheme: str) -> None:
+    """Refuses a seed the scheme cannot use (ValueError naming it). The seed is taken as
+    any object: a compiled ``int`` parameter would turn ``True`` into 1 before the check."""
     if scheme not in SCHEMES:
         raise ValueError(f"unknown dealing scheme {scheme!r}; known: {', '.join(SCHEMES)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"a seed is a whole number, not {seed!r}")
     if scheme == SECURE and not 0 <= seed < 1 << SEED_BITS:
         raise ValueError(f"a {SECURE} seed is a whole number from 0 to 2**256 - 1, not {seed}")
+
+
+def check_optional_seed(seed: object, scheme: str) -> None:
+    """:func:`check_seed` for a seed that may be None (no seed): called with the argument
+    as given, so that a compiled caller has not yet narrowed it to an ``int``."""
+    if seed is not None:
+        check_seed(seed, scheme)
 
 
 def seed_hex(seed: int) -> str:

@@ -134,11 +134,11 @@ def test_cards_that_differ_only_in_tricks_are_not_tied() -> None:
     ends = {}
     for card in (ad, h7):
         child = world.clone()
-        since = len(child.events)
+        points, tricks = child.play_points[:], child.tricks_won[:]
         child.apply(card)
         while child.to_act is not None and child.deal_number == 1:
             child.apply(child.legal_actions()[0])
-        ends[card] = (value(child, 0), search_value(child, 0, since))
+        ends[card] = (value(child, 0), search_value(child, 0, points, tricks))
     assert ends[ad][0] == ends[h7][0]
     assert ends[ad][1] > ends[h7][1]
     ranked = rank_in_worlds(

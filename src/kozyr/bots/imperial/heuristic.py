@@ -272,7 +272,7 @@ def playout(state: ImperialState, stop_at: int = 12) -> None:
     while state.to_act is not None and state.deal_number == number:
         if state.tricks_done >= stop_at and not state.trick:
             return
-        state.apply(decide_in_state(state))
+        state.apply_legal(decide_in_state(state))
 
 
 def decide_in_observation(obs: ImperialObservation, legal: Sequence[int]) -> int:

@@ -103,9 +103,9 @@ def rank_in_worlds(
     solvers: dict[int, Solver] = {}
 
     def evaluate(w: ImperialState, card: int, _rng: random.Random) -> float:
-        child = w.clone()
-        since = len(child.events)
-        child.apply(card)
+        child = w.fast_clone()
+        points, tricks = child.play_points[:], child.tricks_won[:]
+        child.apply_legal(card)
         if solve_within is None or child.trump is None:
             playout(child)
         else:
@@ -114,7 +114,7 @@ def rank_in_worlds(
             if trump not in solvers:
                 solvers[trump] = Solver(trump, child.options)
             solve_out(child, solvers[trump])
-        return search_value(child, seat, since)
+        return search_value(child, seat, points, tricks)
 
     if len(legal) > 1:
         tally = pimc(

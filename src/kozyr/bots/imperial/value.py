@@ -10,7 +10,7 @@ Points are what the game counts, with one imperial worth 24 points, but:
 :func:`search_value` adds two small tie-breaks below that value, so that two cards which
 end the same way on the score sheet are still told apart (the score sheet often cannot:
 a mark wipes loose points, and a decided game is worth the same however it was won):
-the points scored in the play since a given event (I8 honours, I10 tricks and capot, a
+the points scored in the play since a given moment (I8 honours, I10 tricks and capot, a
 tombé as 24 points each imperial), then the tricks won. Their weights keep the order
 lexicographic for any single world: at most 40-odd play points times ``PLAY_TIE`` stays
 below a quarter of one loose point's worth, and 12 tricks times ``TRICK_TIE`` below one
@@ -76,11 +76,16 @@ def play_record(events: Sequence[Event], players: int) -> tuple[list[float], lis
     return points, tricks
 
 
-def search_value(state: ImperialState, seat: int, since: int = 0) -> float:
-    """:func:`value`, then the play points and tricks won since ``state.events[since]``
-    (each as the difference to the opponents' mean), as tie-breaks."""
+def search_value(
+    state: ImperialState, seat: int, points_before: Sequence[int], tricks_before: Sequence[int]
+) -> float:
+    """:func:`value`, then the play points and tricks won since ``state.play_points`` and
+    ``state.tricks_won`` were ``points_before`` and ``tricks_before`` (each as the
+    difference to the opponents' mean), as tie-breaks. The counters hold what
+    :func:`play_record` reads from the events, which a search's fast playouts do not write."""
     n = state.players
-    points, tricks = play_record(state.events[since:], n)
+    points = [a - b for a, b in zip(state.play_points, points_before, strict=True)]
+    tricks = [a - b for a, b in zip(state.tricks_won, tricks_before, strict=True)]
     others = [s for s in range(n) if s != seat]
     play = points[seat] - sum(points[s] for s in others) / (n - 1)
     won = tricks[seat] - sum(tricks[s] for s in others) / (n - 1)

@@ -19,7 +19,7 @@ from kozyr.cards import (
 )
 from kozyr.cards import CARD_NAMES as NAME
 from kozyr.games.base import DealError, Event, GameError, IllegalAction
-from kozyr.games.dealing import SECURE, check_seed
+from kozyr.games.dealing import SECURE, check_optional_seed
 from kozyr.games.tricks import (
     beaters,
     follow_mask,
@@ -67,6 +67,7 @@ class ImperialState:
         "_honours",
         "_leader",
         "_led",
+        "_log",
         "_must_head",
         "_to_act",
         "_tombe_cards",
@@ -86,12 +87,14 @@ class ImperialState:
         "imperials",
         "loose",
         "options",
+        "play_points",
         "played",
         "players",
         "seed",
         "shown",
         "tricks",
         "tricks_done",
+        "tricks_won",
         "voids",
         "waiting_for_deal",
         "winner",
@@ -104,6 +107,8 @@ class ImperialState:
     _honours: int
     _leader: int
     _led: int
+    _log: bool
+    """Whether events and actions are written (False on the fast path: :meth:`fast_clone`)."""
     _must_head: bool
     _tombe_cards: int
     _tombe_winners: int
@@ -132,10 +137,20 @@ class ImperialState:
     voids: list[int]
     """Suits (bit s: suit s) each seat has shown it lacks in this deal (I7)."""
     tricks_done: int
+    play_points: list[int]
+    """Per seat, the points scored in card play in this game (I8 honours, I10 tricks and
+    capot; a tombé, I9, as 24 points an imperial): what a search weighs a playout by
+    without reading events, which the fast path does not write."""
+    tricks_won: list[int]
+    """Per seat, the tricks won in this game (``tricks`` is this deal's)."""
     imperials: list[int]
     loose: list[int]
     winner: int | None
     waiting_for_deal: bool
+
+    def __init__(self) -> None:
+        """An empty shell that :meth:`new`, :meth:`from_observation` and :meth:`clone`
+        fill (a compiled class is built through ``__init__``, not ``__new__``)."""
 
     # ------------------------------------------------------------------ building
 
@@ -147,7 +162,7 @@ class ImperialState:
         first_dealer: int,
         scheme: str = SECURE,
     ) -> ImperialState:
-        self = cls.__new__(cls)
+        self = cls()
         n = options.players
         self.game = "imperial"
         self.players = n
@@ -157,6 +172,7 @@ class ImperialState:
         self._first_dealer = first_dealer
         self._given = []
         self._must_head = options.must_head
+        self._log = True
         self.events = []
         self.actions = []
         self.dealt = []
@@ -169,6 +185,8 @@ class ImperialState:
         self.tricks = [0] * n
         self.voids = [0] * n
         self.tricks_done = 0
+        self.play_points = [0] * n
+        self.tricks_won = [0] * n
         self.imperials = [0] * n
         self.loose = [0] * n
         self.winner = None
@@ -199,11 +217,10 @@ class ImperialState:
         options = options or ImperialOptions()
         n = options.players
         scheme = dealing
-        if seed is not None:
-            try:
-                check_seed(seed, scheme)
-            except ValueError as e:
-                raise GameError(str(e)) from None
+        try:
+            check_optional_seed(seed, scheme)
+        except ValueError as e:
+            raise GameError(str(e)) from None
         if first_dealer is None:
             first_dealer = draw_first_dealer(n, seed, scheme)
         elif not isinstance(first_dealer, int) or not 0 <= first_dealer < n:
@@ -239,16 +256,20 @@ class ImperialState:
         return self._first_dealer
 
     def clone(self) -> ImperialState:
+        return self._copy(self.events[:], self.actions[:])
+
+    def _copy(self, events: list[Event], actions: list[str]) -> ImperialState:
         # Attribute by attribute, not a loop over names with getattr/setattr: the server
         # copies the state for every move it checks (the loop is 2.5 times slower).
         # tests/imperial/test_state_copies.py fails on a slot left out here or shared.
-        new = ImperialState.__new__(ImperialState)
+        new = ImperialState()
         new._best = self._best
         new._best_seat = self._best_seat
         new._first_dealer = self._first_dealer
         new._honours = self._honours
         new._leader = self._leader
         new._led = self._led
+        new._log = self._log
         new._must_head = self._must_head
         new._tombe_cards = self._tombe_cards
         new._tombe_winners = self._tombe_winners
@@ -267,17 +288,29 @@ class ImperialState:
         new.winner = self.winner
         new._given = self._given[:]
         new._trick = self._trick[:]
-        new.actions = self.actions[:]
+        new.actions = actions
         new.captures = self.captures[:]
         new.dealt = self.dealt[:]
-        new.events = self.events[:]
+        new.events = events
         new.hands = self.hands[:]
         new.imperials = self.imperials[:]
         new.loose = self.loose[:]
         new.played = self.played[:]
+        new.play_points = self.play_points[:]
         new.shown = self.shown[:]
         new.tricks = self.tricks[:]
+        new.tricks_won = self.tricks_won[:]
         new.voids = self.voids[:]
+        return new
+
+    def fast_clone(self) -> ImperialState:
+        """A copy on the fast path, for a search's playouts: it writes no events and no
+        actions from here on (it starts with none), so applying a card costs less; every
+        rule, score and field else is kept as :meth:`clone` keeps it. What a playout is
+        worth is read from the scores, ``play_points`` and ``tricks_won``.
+        tests/imperial/test_fast_path.py plays thousands of games both ways."""
+        new = self._copy([], [])
+        new._log = False
         return new
 
     # ------------------------------------------------------------------ reading
@@ -335,7 +368,7 @@ class ImperialState:
             )
         return legal_cards(self.hands[seat], self._led, self._trump)
 
-    def action_text(self, action: int) -> str:
+    def action_text(self, action: object) -> str:
         if not isinstance(action, int) or not 0 <= action < 52:
             raise IllegalAction("not_an_action", {"action": action}, "I7")
         return NAME[action]
@@ -361,37 +394,39 @@ class ImperialState:
         loose = self.loose[seat] + points
         # "total" is the seat's loose points right after this score, before any mark it
         # triggers: a reader can follow the scores without recomputing them.
-        self.events.append(
-            {
-                "type": "score",
-                "seat": seat,
-                "points": points,
-                "reason": reason,
-                "rule": rule,
-                "total": loose,
-            }
-        )
+        if self._log:
+            self.events.append(
+                {
+                    "type": "score",
+                    "seat": seat,
+                    "points": points,
+                    "reason": reason,
+                    "rule": rule,
+                    "total": loose,
+                }
+            )
         self.loose[seat] = loose
         if self._white:
             return  # I11: loose points become imperials only at the end of a white deal
-        while loose >= IMPERIAL_POINTS and self.winner is None:
+        while loose >= IMPERIAL_POINTS and not self._ended():
             loose -= IMPERIAL_POINTS
             self.loose[seat] = loose
             self._mark(seat, 1, "24 points", rule)
 
     def _mark(self, seat: int, count: int, reason: str, rule: str) -> None:
         self.imperials[seat] += count
-        self.events.append(
-            {
-                "type": "mark",
-                "seat": seat,
-                "imperials": count,
-                "reason": reason,
-                "rule": rule,
-                "total": self.imperials[seat],
-                "loose": self.loose[seat],
-            }
-        )
+        if self._log:
+            self.events.append(
+                {
+                    "type": "mark",
+                    "seat": seat,
+                    "imperials": count,
+                    "reason": reason,
+                    "rule": rule,
+                    "total": self.imperials[seat],
+                    "loose": self.loose[seat],
+                }
+            )
         if not self._white:
             # Every mark wipes every other player's loose points (I11 excepted).
             n = self.players
@@ -400,9 +435,18 @@ class ImperialState:
                 lost = self.loose[other]
                 if lost:
                     self.loose[other] = 0
-                    self.events.append({"type": "wipe", "seat": other, "points": lost, "by": seat})
-        if self.imperials[seat] >= self.options.target and self.winner is None:
+                    if self._log:
+                        self.events.append(
+                            {"type": "wipe", "seat": other, "points": lost, "by": seat}
+                        )
+        if self.imperials[seat] >= self.options.target and not self._ended():
             self._end_game(seat)
+
+    def _ended(self) -> bool:
+        # Read through a call, never narrowed: mypy keeps ``self.winner`` narrowed across
+        # the calls that set it, and mypyc compiles by mypy's types (a compiled test of a
+        # narrowed ``self.winner is None`` raises once a called method has set it).
+        return self.winner is not None
 
     def _end_game(self, winner: int) -> None:
         # I12: the first to reach the target wins at once, even in the middle of a deal.
@@ -416,6 +460,8 @@ class ImperialState:
             ((winner + i) % n for i in range(1, n)),
             key=lambda s: (-self.imperials[s], -self.loose[s], (s - winner) % n),
         )
+        if not self._log:
+            return
         self.events.append(
             {
                 "type": "game_over",
@@ -441,7 +487,7 @@ class ImperialState:
 
     def _advance(self) -> None:
         """Deal and declare until a deal is to be played, the game ends, or no deal is known."""
-        while self.winner is None:
+        while not self._ended():
             index = self.deal_number
             if index < len(self._given):
                 deal = self._given[index]
@@ -472,24 +518,27 @@ class ImperialState:
         self._trick = []
         self._led = -1
         self._set_trump(deal.trump)
-        event: Event = {
-            "type": "deal",
-            "number": self.deal_number,
-            "dealer": dealer,
-            "trump": suit_name(deal.trump),
-        }
-        if deal.turnup is not None:
-            event["turnup"] = NAME[deal.turnup]
         if deal.trump_card is not None:
-            event["trump_card"] = NAME[deal.trump_card]
             self.shown[dealer] = 1 << deal.trump_card  # I5, I13: shown to all, kept in hand
-        self.events.append(event)
+        if self._log:
+            event: Event = {
+                "type": "deal",
+                "number": self.deal_number,
+                "dealer": dealer,
+                "trump": suit_name(deal.trump),
+            }
+            if deal.turnup is not None:
+                event["turnup"] = NAME[deal.turnup]
+            if deal.trump_card is not None:
+                event["trump_card"] = NAME[deal.trump_card]
+            self.events.append(event)
         self._declare()
-        if self.winner is not None:
+        if self._ended():
             return False
         if self._white:
             self._white = False
-            self.events.append({"type": "deal_end", "number": self.deal_number, "tricks": None})
+            if self._log:
+                self.events.append({"type": "deal_end", "number": self.deal_number, "tricks": None})
             return False
         self._leader = self._to_act = (dealer + 1) % n  # I7
         return True
@@ -500,9 +549,15 @@ class ImperialState:
         # I6.2: two players only; a turned honour scores 4 for the dealer.
         turnup = self.dealt[-1].turnup
         if turnup is not None and self._honours >> turnup & 1:
-            self.events.append(
-                {"type": "declare", "seat": self.dealer, "kind": "turnup", "cards": [NAME[turnup]]}
-            )
+            if self._log:
+                self.events.append(
+                    {
+                        "type": "declare",
+                        "seat": self.dealer,
+                        "kind": "turnup",
+                        "cards": [NAME[turnup]],
+                    }
+                )
             self._score(self.dealer, 4, "turnup", "I6")
 
     def _imperials_of(self, seat: int) -> list[Imperial]:
@@ -513,6 +568,8 @@ class ImperialState:
         return found
 
     def _declare_imperial_event(self, seat: int, imps: list[Imperial], marked: bool) -> None:
+        if not self._log:
+            return
         event: Event = {
             "type": "declare",
             "seat": seat,
@@ -538,6 +595,8 @@ class ImperialState:
         points = {}
         for s in order:
             suit, length, value = points[s] = point_of(self.hands[s])
+            if not self._log:
+                continue
             self.events.append(
                 {
                     "type": "declare",
@@ -553,7 +612,7 @@ class ImperialState:
         each = 4 if len(best) == 1 else 2
         for s in best:
             self._score(s, each, "point", "I6")
-            if self.winner is not None:
+            if self._ended():
                 return
 
     def _declare_honours(self) -> None:
@@ -562,11 +621,12 @@ class ImperialState:
             held = self.hands[s] & self._honours
             if held:
                 self._show(s, held)
-                self.events.append(
-                    {"type": "declare", "seat": s, "kind": "honours", "cards": _names(held)}
-                )
+                if self._log:
+                    self.events.append(
+                        {"type": "declare", "seat": s, "kind": "honours", "cards": _names(held)}
+                    )
                 self._score(s, 4 * held.bit_count(), "honours", "I6")
-                if self.winner is not None:
+                if self._ended():
                     return
 
     def _declare(self) -> None:
@@ -577,7 +637,7 @@ class ImperialState:
             return
         if self.players == 2:
             self._declare_turnup()
-            if self.winner is not None:
+            if self._ended():
                 return
         # I6.3: compare counts; the highest count marks all, equal highest all mark.
         found = {s: self._imperials_of(s) for s in order}
@@ -592,10 +652,10 @@ class ImperialState:
                     for imp in found[s]:
                         self._show(s, imp.cards)
                     self._mark(s, top, "imperials", "I6")
-                    if self.winner is not None:
+                    if self._ended():
                         return
         self._declare_point()
-        if self.winner is not None:
+        if self._ended():
             return
         self._declare_honours()
 
@@ -604,13 +664,19 @@ class ImperialState:
         self._white = True
         for s in whites:
             self.shown[s] = self.hands[s]
-            self.events.append(
-                {"type": "white_imperial", "seat": s, "cards": _names(self.hands[s]), "rule": "I11"}
-            )
+            if self._log:
+                self.events.append(
+                    {
+                        "type": "white_imperial",
+                        "seat": s,
+                        "cards": _names(self.hands[s]),
+                        "rule": "I11",
+                    }
+                )
         if self.players == 2:
             self._declare_turnup()
         for s in order:
-            if self.winner is not None:
+            if self._ended():
                 return
             imps = self._imperials_of(s)
             if imps:
@@ -618,24 +684,26 @@ class ImperialState:
                 for imp in imps:
                     self._show(s, imp.cards)
                 self._mark(s, sum(i.count for i in imps), "imperials", "I11")
-        if self.winner is not None:
+        if self._ended():
             return
         self._declare_point()
-        if self.winner is not None:
+        if self._ended():
             return
         self._declare_honours()
         for s in order:
-            while self.loose[s] >= IMPERIAL_POINTS and self.winner is None:
+            while self.loose[s] >= IMPERIAL_POINTS and not self._ended():
                 self.loose[s] -= IMPERIAL_POINTS
                 self._mark(s, 1, "24 points", "I11")
 
     # ------------------------------------------------------------------ play (I7-I10)
 
-    def apply(self, action: int) -> None:
-        """Play a card for the player to act (I7); an illegal card changes nothing."""
+    def apply(self, action: object) -> None:
+        """Play a card for the player to act (I7); an illegal card changes nothing. Any
+        object is taken and checked (compiled, an ``int`` parameter would take ``True`` as
+        card 1 and refuse a string with a TypeError instead of an illegal action)."""
         seat = self._to_act
         if seat is None:
-            if self.winner is not None:
+            if self._ended():
                 raise IllegalAction("game_over", {}, "I12")
             raise IllegalAction("waiting_for_deal", {}, "I5")
         hand = self.hands[seat]
@@ -649,18 +717,43 @@ class ImperialState:
             legal = follow_mask(hand, led, self._trump)
         if not legal & b:
             raise self._refused(action, hand)
+        self._play(seat, action)
+
+    def legal_mask(self) -> int:
+        """:meth:`legal_actions` as a bit mask (0 when nobody acts): the fast path's form."""
+        seat = self._to_act
+        if seat is None:
+            return 0
+        if self._must_head:
+            return must_beat_mask(self.hands[seat], self._led, self._best, self._trump, ABOVE)
+        return follow_mask(self.hands[seat], self._led, self._trump)
+
+    def apply_legal(self, action: int) -> None:
+        """:meth:`apply` for a card known to be legal (one of :meth:`legal_mask`), without
+        checking it again: the fast path of searches and benches. A card that is not
+        legal breaks the state; tests/imperial/test_fast_path.py holds the two paths equal."""
+        seat = self._to_act
+        assert seat is not None
+        self._play(seat, action)
+
+    def _play(self, seat: int, action: int) -> None:
+        b = 1 << action
+        hand = self.hands[seat]
+        led = self._led
         self.hands[seat] = hand ^ b
         self.played[seat] |= b
         self.shown[seat] &= ~b
         self._trick.append(action)
-        name = NAME[action]
-        self.actions.append(name)
-        self.events.append({"type": "play", "seat": seat, "card": name})
+        if self._log:
+            name = NAME[action]
+            self.actions.append(name)
+            self.events.append({"type": "play", "seat": seat, "card": name})
         if led < 0:
             self._led = SUIT_OF[action]
             self._best = action
             self._best_seat = seat
             if self._honours & b:
+                self.play_points[seat] += 4
                 self._score(seat, 4, "honour led", "I8")
         else:
             if SUIT_OF[action] != led:
@@ -669,8 +762,9 @@ class ImperialState:
                 self._best = action
                 self._best_seat = seat
                 if self._honours & b:
+                    self.play_points[seat] += 4
                     self._score(seat, 4, "honour heads the trick", "I8")
-        if self.winner is not None:
+        if self._ended():
             return
         n = self.players
         if len(self._trick) == n:
@@ -689,34 +783,39 @@ class ImperialState:
         leader = self._leader
         trick = self._trick
         self.tricks[winner] += 1
+        self.tricks_won[winner] += 1
         self.tricks_done += 1
-        self.events.append(
-            {
-                "type": "trick",
-                "deal": self.deal_number,
-                "number": self.tricks_done,
-                "cards": [[(leader + i) % n, NAME[c]] for i, c in enumerate(trick)],
-                "winner": winner,
-            }
-        )
+        if self._log:
+            self.events.append(
+                {
+                    "type": "trick",
+                    "deal": self.deal_number,
+                    "number": self.tricks_done,
+                    "cards": [[(leader + i) % n, NAME[c]] for i, c in enumerate(trick)],
+                    "winner": winner,
+                }
+            )
         if self._tombe_winners >> self._best & 1:
             # I9: the trump K or Q won; it captures an opponent's trump J or A in this trick.
             for i, c in enumerate(trick):
                 if self._tombe_cards >> c & 1:
                     self.captures[winner] |= 1 << c
-                    self.events.append(
-                        {
-                            "type": "capture",
-                            "seat": winner,
-                            "card": NAME[c],
-                            "from": (leader + i) % n,
-                            "by": NAME[self._best],
-                            "rule": "I9",
-                        }
-                    )
+                    if self._log:
+                        self.events.append(
+                            {
+                                "type": "capture",
+                                "seat": winner,
+                                "card": NAME[c],
+                                "from": (leader + i) % n,
+                                "by": NAME[self._best],
+                                "rule": "I9",
+                            }
+                        )
                     if self.captures[winner] == self._tombe_cards:
-                        self._mark(winner, self.options.tombe_value, "imperial tombé", "I9")
-                        if self.winner is not None:
+                        tombe = self.options.tombe_value
+                        self.play_points[winner] += IMPERIAL_POINTS * tombe
+                        self._mark(winner, tombe, "imperial tombé", "I9")
+                        if self._ended():
                             return
         self._trick = []
         self._led = -1
@@ -732,14 +831,17 @@ class ImperialState:
         for s in self._order():
             t = self.tricks[s]
             if t == _TRICKS:
+                self.play_points[s] += 8
                 self._score(s, 8, "capot", "I10")
             elif t > over:
+                self.play_points[s] += 4
                 self._score(s, 4, "tricks", "I10")
-            if self.winner is not None:
+            if self._ended():
                 return
-        self.events.append(
-            {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks)}
-        )
+        if self._log:
+            self.events.append(
+                {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks)}
+            )
         self._advance()
 
     # ------------------------------------------------------------------ knowing (I13)
