@@ -6,7 +6,9 @@ tricks are played with random legal cards. Games restart when they end. Two ways
 timed for ``--seconds``:
 
 * the fast path, as a search plays its playouts: a :meth:`ImperialState.fast_clone` of
-  each new game (no events, no actions written), ``legal_mask`` and ``apply_legal``;
+  each new game (no events, no actions written), each card by ``apply_legal`` from
+  ``legal_actions`` (a list, which a random choice needs; ``legal_mask`` is the same as a
+  bit mask);
 * the public API, as a server plays a table: ``legal_actions`` and ``apply``, every card
   checked, every event written.
 
@@ -23,7 +25,6 @@ import os
 import random
 import time
 
-from kozyr.cards import card_list
 from kozyr.core import core_kind
 from kozyr.games.imperial import ImperialOptions, ImperialState
 
@@ -42,9 +43,11 @@ def run(seconds: float, players: int, must_head: bool, fast: bool) -> tuple[int,
     while True:
         number = state.deal_number
         if fast:
-            while state.deal_number == number and not state.over:
-                state.apply_legal(choice(card_list(state.legal_mask())))
+            legal = state.legal_actions()
+            while legal and state.deal_number == number:  # empty once the game is over
+                state.apply_legal(choice(legal))
                 actions += 1
+                legal = state.legal_actions()
         else:
             while state.deal_number == number and not state.over:
                 state.apply(choice(state.legal_actions()))

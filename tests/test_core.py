@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # The engines' tests: rules, rulings, copies, the fast path and the cards beneath them.
 ENGINE_TESTS = (
     "tests/imperial",
+    "tests/emperor",
     "tests/test_cards.py",
     "tests/test_dealing.py",
     "tests/test_tricks.py",

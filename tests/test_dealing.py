@@ -224,3 +224,17 @@ def test_a_typed_seed_is_labelled_not_secret(tmp_path: Path) -> None:
     (path,) = tmp_path.glob("*.json")
     record = json.loads(path.read_text())
     assert record["seed_secret"] is False and record["seed"] == seed_hex(7)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 0xABCDEF, 2**256 - 1])
+def test_the_stream_is_hmac_sha256_of_each_block(seed: int) -> None:
+    """The shuffle's words, written out HMAC (RFC 2104) for speed, are the standard
+    library's HMAC-SHA-256 of ``domain`` + block number, block after block."""
+    from kozyr.games.dealing import _words
+
+    key = seed.to_bytes(32, "big")
+    domain = "kozyr/emperor/deal/0/"
+    want = b"".join(hmac.digest(key, f"{domain}{b}".encode(), "sha256") for b in (2, 3, 4))
+    assert _words(key, domain, 2, 5) == [
+        int.from_bytes(want[i : i + 4], "big") for i in range(0, len(want), 4)
+    ]

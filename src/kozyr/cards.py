@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from kozyr.texts import LANGS, TEXTS, Lang, text
 
@@ -175,9 +175,9 @@ def suit_of(c: Card) -> Suit:
     return SUITS[c // 13]
 
 
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * s) for s in range(4))
 """The bit mask of all 13 cards of each suit, by suit number."""
-SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
+SUIT_OF: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 """The suit number of each card (a table: the rules engines' hot paths ask it often)."""
 
 # SUIT_CARDS[s][m]: the cards of suit s whose rank bits (13 bits) are set in m, so that a
@@ -185,7 +185,7 @@ SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in range(52))
 _RANK_LISTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13)
 )
-SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = (
+SUIT_CARDS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = (
     _RANK_LISTS,
     *(tuple(tuple(r + 13 * s for r in ranks) for ranks in _RANK_LISTS) for s in (1, 2, 3)),
 )
@@ -244,7 +244,7 @@ def card_name(c: Card, lang: Lang = "en", *, symbols: bool = False) -> str:
     return rank + _SUIT_SYMBOLS[c // 13]
 
 
-CARD_NAMES: tuple[str, ...] = tuple(card_name(c) for c in range(52))
+CARD_NAMES: Final[tuple[str, ...]] = tuple(card_name(c) for c in range(52))
 """Every card's English name (``"10H"``), by card id: the names of events and records."""
 
 

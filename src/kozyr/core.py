@@ -35,6 +35,11 @@ _FILES = (
     "games/imperial/card_tables.py",
     "games/imperial/declarations.py",
     "games/imperial/state.py",
+    "games/emperor/actions.py",
+    "games/emperor/tables.py",
+    "games/emperor/titles.py",
+    "games/emperor/exchange.py",
+    "games/emperor/state.py",
 )
 # (as files of the package, not module names: what this module compiles, it never imports)
 

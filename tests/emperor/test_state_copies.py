@@ -97,6 +97,8 @@ FROM_OBSERVATION_REBUILDS: dict[str, Any] = {
     "events": lambda o, n, obs, hidden, seed, dealing: n.events == [],
     "actions": lambda o, n, obs, hidden, seed, dealing: n.actions == [],
     "_given": lambda o, n, obs, hidden, seed, dealing: n._given == (),
+    # a rebuilt state writes its events, whatever path the original was on
+    "_writes": lambda o, n, obs, hidden, seed, dealing: n._writes is True,
     # the caller's arguments: later rounds come from this seed, by this scheme
     "seed": lambda o, n, obs, hidden, seed, dealing: n.seed == seed,
     "dealing": lambda o, n, obs, hidden, seed, dealing: n.dealing == dealing,

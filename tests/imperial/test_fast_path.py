@@ -21,7 +21,7 @@ from kozyr.cards import card_list
 from kozyr.games.imperial import ImperialOptions, ImperialState
 
 # What the fast path does not write, by design.
-NOT_WRITTEN = frozenset({"events", "actions", "_log"})
+NOT_WRITTEN = frozenset({"events", "actions", "_writes"})
 COMPARED = [name for name in slots(ImperialState) if name not in NOT_WRITTEN]
 
 

@@ -89,7 +89,7 @@ FROM_OBSERVATION_REBUILDS: dict[str, Any] = {
     "actions": lambda o, n, obs, hidden, seed, dealing: n.actions == [],
     "_given": lambda o, n, obs, hidden, seed, dealing: n._given == [],
     # a rebuilt state writes its events, whatever path the original was on
-    "_log": lambda o, n, obs, hidden, seed, dealing: n._log is True,
+    "_writes": lambda o, n, obs, hidden, seed, dealing: n._writes is True,
     # the game's counters of points in play and tricks start again from the observed point
     "play_points": lambda o, n, obs, hidden, seed, dealing: n.play_points == [0] * n.players,
     "tricks_won": lambda o, n, obs, hidden, seed, dealing: n.tricks_won == [0] * n.players,

@@ -144,7 +144,11 @@ class Observation(Protocol):
 class GameState(Protocol):
     """The interface that records, bots, the terminal and the server rely on."""
 
-    game: str
+    @property
+    def game(self) -> str:
+        """The game's name in :data:`kozyr.games.spec.GAMES` (read only)."""
+        ...
+
     players: int
     seed: int | None
     dealing: str

@@ -48,6 +48,7 @@ __all__ = [
     "check_optional_seed",
     "check_seed",
     "commitment",
+    "deal_one_by_one",
     "parse_seed_hex",
     "randbelow",
     "seed_hex",
@@ -176,9 +177,42 @@ def shuffle(cards: list[int], game: str, seed: int, label: str, scheme: str) -> 
         cards[i], cards[j] = cards[j], cards[i]
 
 
+_IPAD: Final = int.from_bytes(b"\x36" * 64, "big")
+_OPAD: Final = int.from_bytes(b"\x5c" * 64, "big")
+
+
 def _words(key: bytes, domain: str, first: int, end: int) -> list[int]:
-    raw = b"".join(hmac.digest(key, f"{domain}{b}".encode(), "sha256") for b in range(first, end))
+    """The 32-bit words of blocks ``first`` to ``end`` - 1: HMAC-SHA-256(key, domain +
+    block number) each, the very bytes of ``hmac.digest``. HMAC (RFC 2104) is written out
+    so that the key's two padded hashes are made once for all the blocks of a shuffle, not
+    once a block: a deal's shuffle took 8 of its 17 µs in ``hmac.digest``."""
+    k = int.from_bytes(key.ljust(64, b"\0"), "big")  # keys are 32 bytes: below the block
+    inner = hashlib.sha256((k ^ _IPAD).to_bytes(64, "big"))
+    outer = hashlib.sha256((k ^ _OPAD).to_bytes(64, "big"))
+    raw = bytearray()
+    for b in range(first, end):
+        h = inner.copy()
+        h.update(f"{domain}{b}".encode())
+        o = outer.copy()
+        o.update(h.digest())
+        raw += o.digest()
     return list(struct.unpack(f">{len(raw) // 4}I", raw))
+
+
+def deal_one_by_one(deck: list[int], players: int, cards: int) -> list[int]:
+    """The hands (bit masks) of dealing the first ``cards`` cards of ``deck`` one at a
+    time: card ``i`` to seat ``i % players``.
+
+    >>> deal_one_by_one([0, 1, 2, 3, 4], 2, 4) == [0b0101, 0b1010]
+    True
+    """
+    hands = [0] * players
+    for seat in range(players):
+        m = 0
+        for c in deck[seat:cards:players]:
+            m |= 1 << c
+        hands[seat] = m
+    return hands
 
 
 def randbelow(n: int, game: str, seed: int, label: str, scheme: str) -> int:

@@ -18,7 +18,7 @@ Everything works on int bit masks (see :mod:`kozyr.cards`) and plain ints: a tri
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from kozyr.cards import SUIT_CARDS, SUIT_MASKS, SUIT_OF, card_list
 
@@ -38,10 +38,10 @@ __all__ = [
     "trick_winner",
 ]
 
-NO_TRUMP = 4
+NO_TRUMP: Final = 4
 """The trump "suit" of a no-trump deal (E9)."""
 
-TRUMP_MASKS: tuple[int, ...] = (*SUIT_MASKS, 0)
+TRUMP_MASKS: Final[tuple[int, ...]] = (*SUIT_MASKS, 0)
 """The cards of each trump suit, indexed by ``trump``; no trumps (:data:`NO_TRUMP`) has none."""
 
 
@@ -60,7 +60,7 @@ def above_table(strength: Sequence[int]) -> tuple[int, ...]:
     )
 
 
-ABOVE_NATURAL: tuple[int, ...] = above_table(range(52))
+ABOVE_NATURAL: Final[tuple[int, ...]] = above_table(range(52))
 """Ace high, then K, Q, J, 10 ... 2 (E1): a higher card id of the same suit is higher."""
 
 

@@ -93,9 +93,7 @@ def seeded_deal(seed: int, index: int, players: int, scheme: str = dealing.SECUR
     card of the deck as trump (E5)."""
     deck = list(range(52))
     dealing.shuffle(deck, "emperor", seed, f"deal/{index}", scheme)
-    hands = [0] * players
-    for i in range(HAND_SIZE * players):
-        hands[i % players] |= 1 << deck[i]
+    hands = dealing.deal_one_by_one(deck, players, HAND_SIZE * players)
     return EmperorDeal(tuple(hands), deck[51] if index == 0 else None)
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from kozyr.cards import CARD_NAMES, DECK_52, SUIT_MASKS, SUIT_OF, card_name, card_names, suit_name
 from kozyr.games.base import DealError, Event, GameError, IllegalAction, OptionsError
-from kozyr.games.dealing import SECURE, check_seed
+from kozyr.games.dealing import SECURE, check_optional_seed
 from kozyr.games.tricks import (
     ABOVE_NATURAL,
     NO_TRUMP,
@@ -44,7 +44,7 @@ _SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
 class EmperorState:
     """One Emperor game. Build it with :meth:`new` (or :meth:`from_observation`)."""
 
-    game = "emperor"
+    game: ClassVar[str] = "emperor"
 
     __slots__ = (
         "_answering",
@@ -76,6 +76,7 @@ class EmperorState:
         "_trump",
         "_trump_card",
         "_voids",
+        "_writes",
         "actions",
         "dealing",
         "dealt",
@@ -109,7 +110,7 @@ class EmperorState:
     _trump_card: int | None
     _trick_no: int
     _tc: int
-    _seq: Sequence[int]
+    _seq: tuple[int, ...]
     _best: int
     _lead: int
     _best_seat: int
@@ -123,6 +124,12 @@ class EmperorState:
     _bargain_target: int
     _last_offer: int
     _answering: bool
+    _writes: bool
+    """Whether events and actions are written (False on the fast path: :meth:`fast_clone`)."""
+
+    def __init__(self) -> None:
+        """An empty shell that :meth:`new`, :meth:`from_observation` and :meth:`clone`
+        fill (a compiled class is built through ``__init__``, not ``__new__``)."""
 
     # ------------------------------------------------------------------ building
 
@@ -141,11 +148,10 @@ class EmperorState:
         order they joined; the last one leads round 1 (E5)."""
         options = options or EmperorOptions()
         n = options.players
-        if seed is not None:
-            try:
-                check_seed(seed, dealing)
-            except ValueError as e:
-                raise GameError(str(e)) from None
+        try:
+            check_optional_seed(seed, dealing)
+        except ValueError as e:
+            raise GameError(str(e)) from None
         given = tuple(deals)
         if len(given) > options.rounds:
             raise DealError(f"{len(given)} deals given for a game of {options.rounds} rounds")
@@ -159,7 +165,8 @@ class EmperorState:
                 raise OptionsError(
                     f"join_order must list each of the {n} seats once, not {list(join_order)}"
                 )
-        self = cls.__new__(cls)
+        self = cls()
+        self._writes = True
         self.options = options
         self.players = n
         self.seed = seed
@@ -249,32 +256,34 @@ class EmperorState:
             self._seq = ROTATIONS[n][self._first_leader]
             self._phase = PLAY
             self._to_act = self._first_leader
-            self.events.append(
-                {
-                    "type": "deal",
-                    "number": 1,
-                    "trump": suit_name(SUIT_OF[tc]),
-                    "trump_card": CARD_NAMES[tc],
-                    "trump_card_holder": holder,
-                    "leader": self._first_leader,
-                }
-            )
+            if self._writes:
+                self.events.append(
+                    {
+                        "type": "deal",
+                        "number": 1,
+                        "trump": suit_name(SUIT_OF[tc]),
+                        "trump_card": CARD_NAMES[tc],
+                        "trump_card_holder": holder,
+                        "leader": self._first_leader,
+                    }
+                )
         else:
             order = self._order
             assert order is not None
             self._phase = EXCHANGE
             self._ex_idx = 0
             self._to_act = order[0]
-            self.events.append(
-                {
-                    "type": "deal",
-                    "number": r,
-                    "trump": None,  # named by the King after the exchange (E9)
-                    "titles": self.titles,
-                    "order": list(order),
-                    "bargaining": r >= self.options.bargain_from,
-                }
-            )
+            if self._writes:
+                self.events.append(
+                    {
+                        "type": "deal",
+                        "number": r,
+                        "trump": None,  # named by the King after the exchange (E9)
+                        "titles": self.titles,
+                        "order": list(order),
+                        "bargaining": r >= self.options.bargain_from,
+                    }
+                )
 
     # ------------------------------------------------------------------ reading
 
@@ -411,9 +420,10 @@ class EmperorState:
         hands[seat] = hand ^ bit
         self._played[seat] |= bit
         self._trick_cards[seat] = action
-        name = CARD_NAMES[action]
-        self.events.append({"type": "play", "seat": seat, "card": name})
-        self.actions.append(name)
+        if self._writes:
+            name = CARD_NAMES[action]
+            self.events.append({"type": "play", "seat": seat, "card": name})
+            self.actions.append(name)
         tc += 1
         if tc < self.players:
             self._tc = tc
@@ -428,15 +438,16 @@ class EmperorState:
         if not self._first_trick[w]:
             self._first_trick[w] = no  # E6 tie-break
         cards = self._trick_cards
-        self.events.append(
-            {
-                "type": "trick",
-                "deal": self._round,
-                "number": no,
-                "cards": [[s, CARD_NAMES[cards[s]]] for s in self._seq],
-                "winner": w,
-            }
-        )
+        if self._writes:
+            self.events.append(
+                {
+                    "type": "trick",
+                    "deal": self._round,
+                    "number": no,
+                    "cards": [[s, CARD_NAMES[cards[s]]] for s in self._seq],
+                    "winner": w,
+                }
+            )
         self._tc = 0
         if no == HAND_SIZE:
             self._end_round()
@@ -458,18 +469,19 @@ class EmperorState:
         for s in range(n):
             if self._tricks[s]:
                 self._score(s, self._tricks[s], "tricks", "E11")
-        self.events.append(
-            {
-                "type": "deal_end",
-                "number": self._round,
-                "tricks": list(self._tricks),
-                "first_trick": [f or None for f in self._first_trick],
-                "totals": list(self._totals),
-                "titles": self.titles,
-                "order": list(order),
-                "why": why,
-            }
-        )
+        if self._writes:
+            self.events.append(
+                {
+                    "type": "deal_end",
+                    "number": self._round,
+                    "tricks": list(self._tricks),
+                    "first_trick": [f or None for f in self._first_trick],
+                    "totals": list(self._totals),
+                    "titles": self.titles,
+                    "order": list(order),
+                    "why": why,
+                }
+            )
         if self._round >= self.options.rounds:
             standing, why_final = final_standing(self._totals, order)
             self._standing = standing
@@ -479,18 +491,19 @@ class EmperorState:
             ranks: list[str] = [""] * n
             for i, s in enumerate(standing):
                 ranks[s] = names[i]
-            self.events.append(
-                {
-                    "type": "game_over",
-                    "places": standing,
-                    "winner": standing[0],
-                    # No stakes in the rules: a zero-sum n-1, ..., -(n-1) by place.
-                    "stakes": [n - 1 - 2 * standing.index(s) for s in range(n)],
-                    "totals": list(self._totals),
-                    "ranks": ranks,
-                    "why": why_final,
-                }
-            )
+            if self._writes:
+                self.events.append(
+                    {
+                        "type": "game_over",
+                        "places": standing,
+                        "winner": standing[0],
+                        # No stakes in the rules: a zero-sum n-1, ..., -(n-1) by place.
+                        "stakes": [n - 1 - 2 * standing.index(s) for s in range(n)],
+                        "totals": list(self._totals),
+                        "ranks": ranks,
+                        "why": why_final,
+                    }
+                )
             return
         self._round += 1
         self._next_deal()
@@ -500,19 +513,22 @@ class EmperorState:
         assert order is not None
         taker = order[self._ex_idx]
         if a == A.PASS:
-            self._log({"type": "pass", "seat": taker}, a)
+            if self._writes:
+                self._log({"type": "pass", "seat": taker}, a)
             self._next_taker()
             return
         target = a - A.SWAP
         if self._round < self.options.bargain_from:
             swap_hands(self._hands, self._known, taker, target)
             self._swaps.append(SwapRecord(taker, target, "swapped"))
-            self._log({"type": "swap", "taker": taker, "target": target, "happened": True}, a)
+            if self._writes:
+                self._log({"type": "swap", "taker": taker, "target": target, "happened": True}, a)
             self._next_taker()
             return
         # E8: naming a target opens a bargain; the target answers first.
         self._swaps.append(SwapRecord(taker, target, "pending"))
-        self._log({"type": "swap", "taker": taker, "target": target, "happened": False}, a)
+        if self._writes:
+            self._log({"type": "swap", "taker": taker, "target": target, "happened": False}, a)
         self._phase = BARGAIN
         self._bargain_target = target
         self._last_offer = 0
@@ -527,41 +543,45 @@ class EmperorState:
         if a == A.YIELD:
             swap_hands(self._hands, self._known, taker, target)
             self._swaps[-1] = replace(self._swaps[-1], result="swapped")
-            self._log({"type": "yield", "seat": target, "taker": taker, "happened": True}, a)
+            if self._writes:
+                self._log({"type": "yield", "seat": target, "taker": taker, "happened": True}, a)
             self._next_taker()
         elif a == A.ACCEPT:
             k = self._last_offer
             self._swaps[-1] = replace(self._swaps[-1], result="bought_off", tricks=k)
             self._offers[-1] = replace(self._offers[-1], answer="accept")
-            self._log(
-                {
-                    "type": "accept",
-                    "seat": taker,
-                    "target": target,
-                    "tricks": k,
-                    "totals": [
-                        t - k if s == target else t + k if s == taker else t
-                        for s, t in enumerate(self._totals)
-                    ],
-                },
-                a,
-            )
+            if self._writes:
+                self._log(
+                    {
+                        "type": "accept",
+                        "seat": taker,
+                        "target": target,
+                        "tricks": k,
+                        "totals": [
+                            t - k if s == target else t + k if s == taker else t
+                            for s, t in enumerate(self._totals)
+                        ],
+                    },
+                    a,
+                )
             # E8, E11: the tricks move between game totals only, never titles.
             self._score(target, -k, "bought off", "E8")
             self._score(taker, k, "bought off", "E8")
             self._next_taker()
         elif a == A.REFUSE:
             self._offers[-1] = replace(self._offers[-1], answer="refuse")
-            self._log(
-                {"type": "refuse", "seat": taker, "target": target, "tricks": self._last_offer},
-                a,
-            )
+            if self._writes:
+                self._log(
+                    {"type": "refuse", "seat": taker, "target": target, "tricks": self._last_offer},
+                    a,
+                )
             self._answering = False
             self._to_act = target
         else:
             k = a - A.OFFER
             self._offers.append(Offer(target, taker, k))
-            self._log({"type": "offer", "seat": target, "taker": taker, "tricks": k}, a)
+            if self._writes:
+                self._log({"type": "offer", "seat": target, "taker": taker, "tricks": k}, a)
             self._last_offer = k
             self._answering = True
             self._to_act = taker
@@ -583,9 +603,10 @@ class EmperorState:
         assert order is not None
         t = a - A.TRUMP
         self._trump = t
-        self._log(
-            {"type": "trump", "seat": order[0], "trump": "NT" if t == NT else suit_name(t)}, a
-        )
+        if self._writes:
+            self._log(
+                {"type": "trump", "seat": order[0], "trump": "NT" if t == NT else suit_name(t)}, a
+            )
         # E10: the King leads, then Prince, Soldier, Jester, every trick.
         self._seq = tuple(order)
         self._phase = PLAY
@@ -594,18 +615,21 @@ class EmperorState:
     def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
         total = self._totals[seat] + points
         self._totals[seat] = total
-        self.events.append(
-            {
-                "type": "score",
-                "seat": seat,
-                "points": points,
-                "total": total,
-                "reason": reason,
-                "rule": rule,
-            }
-        )
+        if self._writes:
+            self.events.append(
+                {
+                    "type": "score",
+                    "seat": seat,
+                    "points": points,
+                    "total": total,
+                    "reason": reason,
+                    "rule": rule,
+                }
+            )
 
     def _log(self, event: Event, a: int) -> None:
+        # Called only while writing (``if self._writes:``), so that the fast path does not
+        # even build the event.
         event["round"] = self._round
         self.events.append(event)
         self.actions.append(A.ACTION_TEXT[a])
@@ -681,10 +705,78 @@ class EmperorState:
     # ------------------------------------------------------------------ copying
 
     def clone(self) -> Self:
+        return self._copy(self.events[:], self.actions[:])
+
+    def fast_clone(self) -> Self:
+        """A copy on the fast path: it writes no events and no actions from here on (it
+        starts with none), so a card costs less; every rule, score and other field is kept
+        as :meth:`clone` keeps it. tests/emperor/test_fast_path.py plays random games both
+        ways."""
+        c = self._copy([], [])
+        c._writes = False
+        return c
+
+    def legal_mask(self) -> int:
+        """:meth:`legal_actions` as a bit mask of action ids (bit ``a``: action ``a``
+        legal): in card play the cards of the hand that may be played, the fast path's
+        form; 0 when nobody acts."""
+        if self._phase == PLAY:
+            hand = self._hands[self._to_act]  # type: ignore[index]
+            return follow_mask(hand, self._lead if self._tc else -1, self._trump)
+        m = 0
+        for a in self.legal_actions():
+            m |= 1 << a
+        return m
+
+    def apply_legal(self, action: int) -> None:
+        """:meth:`apply` for an action known to be legal (one of :meth:`legal_mask`): a
+        card is played without being checked again (the fast path of searches and
+        benches), and so is any other action. An action that is not legal breaks
+        the state; tests/emperor/test_fast_path.py holds the two paths equal."""
+        ph = self._phase
+        if ph != PLAY:
+            if ph == EXCHANGE:
+                self._exchange(action)
+            elif ph == BARGAIN:
+                self._bargain(action)
+            elif ph == TRUMP:
+                self._name_trump(action)
+            else:
+                self.apply(action)  # nobody acts: refused as apply refuses it
+            return
+        seat: int = self._to_act  # type: ignore[assignment]
+        hands = self._hands
+        bit = 1 << action
+        if self._tc:
+            t = self._trump
+            if SUIT_OF[action] != self._lead:
+                self._voids[seat] |= shown_voids(action, self._lead, t)  # public knowledge
+            if beaters(self._best, t, ABOVE_NATURAL) & bit:
+                self._best = action
+                self._best_seat = seat
+        else:
+            self._lead = SUIT_OF[action]
+            self._best = action
+            self._best_seat = seat
+        hands[seat] ^= bit
+        self._played[seat] |= bit
+        self._trick_cards[seat] = action
+        if self._writes:
+            name = CARD_NAMES[action]
+            self.events.append({"type": "play", "seat": seat, "card": name})
+            self.actions.append(name)
+        tc = self._tc + 1
+        if tc < self.players:
+            self._tc = tc
+            self._to_act = self._seq[tc]
+        else:
+            self._end_trick()
+
+    def _copy(self, events: list[Event], actions: list[str]) -> Self:
         # Attribute by attribute, not a loop over the slots: twice as fast, and the bots
         # clone on every node they search. tests/emperor/test_state_copies.py fails on a
         # slot left out here or shared.
-        c = object.__new__(type(self))
+        c = type(self)()
         c.options = self.options
         c.players = self.players
         c.seed = self.seed
@@ -692,8 +784,9 @@ class EmperorState:
         c.join_order = self.join_order
         c._given = self._given
         c.dealt = self.dealt[:]
-        c.events = self.events[:]
-        c.actions = self.actions[:]
+        c.events = events
+        c.actions = actions
+        c._writes = self._writes
         c._round = self._round
         c._phase = self._phase
         c._to_act = self._to_act
@@ -862,7 +955,8 @@ class EmperorState:
         if tcard is not None and n == 3 and seen >> tcard & 1:
             raise DealError(f"the trump card {card_name(tcard)} lies in the undealt pile (E5)")
 
-        self = cls.__new__(cls)
+        self = cls()
+        self._writes = True
         self.options = obs.options
         self.players = n
         self.seed = seed

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 __all__ = ["ROTATIONS"]
 
 # ROTATIONS[n][leader]: the seats in clockwise play order from ``leader`` (E5).
-ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
+ROTATIONS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((lead + i) % n for i in range(n)) for lead in range(n)) for n in (3, 4)
 }

@@ -8,6 +8,8 @@ Suits, names and mask-to-list come from :mod:`kozyr.cards`, the trick rules from
 
 from __future__ import annotations
 
+from typing import Final
+
 from kozyr.cards import ACE, DECK_32, DECK_36, JACK, KING, QUEEN
 from kozyr.games.tricks import above_table
 
@@ -33,10 +35,10 @@ _STRENGTH_OF_RANK = {rank: len(_ORDER) - i for i, rank in enumerate(_ORDER)}
 # I3: A 11, K Q J 10 each, others their pips (used only to break point ties).
 _VALUE_OF_RANK = {r: (11 if r == ACE else 10 if r >= 10 else r) for r in range(2, 15)}
 
-STRENGTH: tuple[int, ...] = tuple(_STRENGTH_OF_RANK.get(c % 13 + 2, -1) for c in range(52))
+STRENGTH: Final[tuple[int, ...]] = tuple(_STRENGTH_OF_RANK.get(c % 13 + 2, -1) for c in range(52))
 CARD_VALUE: tuple[int, ...] = tuple(_VALUE_OF_RANK[c % 13 + 2] for c in range(52))
 
-ABOVE: tuple[int, ...] = above_table(STRENGTH)
+ABOVE: Final[tuple[int, ...]] = above_table(STRENGTH)
 """Cards of the same suit that beat a card under I2 (the ``above`` of
 :mod:`kozyr.games.tricks`, which adds the trumps)."""
 

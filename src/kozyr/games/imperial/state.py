@@ -67,7 +67,6 @@ class ImperialState:
         "_honours",
         "_leader",
         "_led",
-        "_log",
         "_must_head",
         "_to_act",
         "_tombe_cards",
@@ -75,6 +74,7 @@ class ImperialState:
         "_trick",
         "_trump",
         "_white",
+        "_writes",
         "actions",
         "captures",
         "deal_number",
@@ -107,7 +107,7 @@ class ImperialState:
     _honours: int
     _leader: int
     _led: int
-    _log: bool
+    _writes: bool
     """Whether events and actions are written (False on the fast path: :meth:`fast_clone`)."""
     _must_head: bool
     _tombe_cards: int
@@ -172,7 +172,7 @@ class ImperialState:
         self._first_dealer = first_dealer
         self._given = []
         self._must_head = options.must_head
-        self._log = True
+        self._writes = True
         self.events = []
         self.actions = []
         self.dealt = []
@@ -269,7 +269,7 @@ class ImperialState:
         new._honours = self._honours
         new._leader = self._leader
         new._led = self._led
-        new._log = self._log
+        new._writes = self._writes
         new._must_head = self._must_head
         new._tombe_cards = self._tombe_cards
         new._tombe_winners = self._tombe_winners
@@ -310,7 +310,7 @@ class ImperialState:
         worth is read from the scores, ``play_points`` and ``tricks_won``.
         tests/imperial/test_fast_path.py plays thousands of games both ways."""
         new = self._copy([], [])
-        new._log = False
+        new._writes = False
         return new
 
     # ------------------------------------------------------------------ reading
@@ -394,7 +394,7 @@ class ImperialState:
         loose = self.loose[seat] + points
         # "total" is the seat's loose points right after this score, before any mark it
         # triggers: a reader can follow the scores without recomputing them.
-        if self._log:
+        if self._writes:
             self.events.append(
                 {
                     "type": "score",
@@ -415,7 +415,7 @@ class ImperialState:
 
     def _mark(self, seat: int, count: int, reason: str, rule: str) -> None:
         self.imperials[seat] += count
-        if self._log:
+        if self._writes:
             self.events.append(
                 {
                     "type": "mark",
@@ -435,7 +435,7 @@ class ImperialState:
                 lost = self.loose[other]
                 if lost:
                     self.loose[other] = 0
-                    if self._log:
+                    if self._writes:
                         self.events.append(
                             {"type": "wipe", "seat": other, "points": lost, "by": seat}
                         )
@@ -460,7 +460,7 @@ class ImperialState:
             ((winner + i) % n for i in range(1, n)),
             key=lambda s: (-self.imperials[s], -self.loose[s], (s - winner) % n),
         )
-        if not self._log:
+        if not self._writes:
             return
         self.events.append(
             {
@@ -520,7 +520,7 @@ class ImperialState:
         self._set_trump(deal.trump)
         if deal.trump_card is not None:
             self.shown[dealer] = 1 << deal.trump_card  # I5, I13: shown to all, kept in hand
-        if self._log:
+        if self._writes:
             event: Event = {
                 "type": "deal",
                 "number": self.deal_number,
@@ -537,7 +537,7 @@ class ImperialState:
             return False
         if self._white:
             self._white = False
-            if self._log:
+            if self._writes:
                 self.events.append({"type": "deal_end", "number": self.deal_number, "tricks": None})
             return False
         self._leader = self._to_act = (dealer + 1) % n  # I7
@@ -549,7 +549,7 @@ class ImperialState:
         # I6.2: two players only; a turned honour scores 4 for the dealer.
         turnup = self.dealt[-1].turnup
         if turnup is not None and self._honours >> turnup & 1:
-            if self._log:
+            if self._writes:
                 self.events.append(
                     {
                         "type": "declare",
@@ -568,7 +568,7 @@ class ImperialState:
         return found
 
     def _declare_imperial_event(self, seat: int, imps: list[Imperial], marked: bool) -> None:
-        if not self._log:
+        if not self._writes:
             return
         event: Event = {
             "type": "declare",
@@ -595,7 +595,7 @@ class ImperialState:
         points = {}
         for s in order:
             suit, length, value = points[s] = point_of(self.hands[s])
-            if not self._log:
+            if not self._writes:
                 continue
             self.events.append(
                 {
@@ -621,7 +621,7 @@ class ImperialState:
             held = self.hands[s] & self._honours
             if held:
                 self._show(s, held)
-                if self._log:
+                if self._writes:
                     self.events.append(
                         {"type": "declare", "seat": s, "kind": "honours", "cards": _names(held)}
                     )
@@ -664,7 +664,7 @@ class ImperialState:
         self._white = True
         for s in whites:
             self.shown[s] = self.hands[s]
-            if self._log:
+            if self._writes:
                 self.events.append(
                     {
                         "type": "white_imperial",
@@ -744,7 +744,7 @@ class ImperialState:
         self.played[seat] |= b
         self.shown[seat] &= ~b
         self._trick.append(action)
-        if self._log:
+        if self._writes:
             name = NAME[action]
             self.actions.append(name)
             self.events.append({"type": "play", "seat": seat, "card": name})
@@ -785,7 +785,7 @@ class ImperialState:
         self.tricks[winner] += 1
         self.tricks_won[winner] += 1
         self.tricks_done += 1
-        if self._log:
+        if self._writes:
             self.events.append(
                 {
                     "type": "trick",
@@ -800,7 +800,7 @@ class ImperialState:
             for i, c in enumerate(trick):
                 if self._tombe_cards >> c & 1:
                     self.captures[winner] |= 1 << c
-                    if self._log:
+                    if self._writes:
                         self.events.append(
                             {
                                 "type": "capture",
@@ -838,7 +838,7 @@ class ImperialState:
                 self._score(s, 4, "tricks", "I10")
             if self._ended():
                 return
-        if self._log:
+        if self._writes:
             self.events.append(
                 {"type": "deal_end", "number": self.deal_number, "tricks": list(self.tricks)}
             )
