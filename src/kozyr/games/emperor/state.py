@@ -29,7 +29,15 @@ from .exchange import offer_range, swap_hands
 from .observation import EmperorObservation, Offer, SwapRecord
 from .options import EmperorOptions
 from .tables import ROTATIONS
-from .titles import FINAL_NAMES, TITLE_NAMES, final_standing, rank_round, swap_targets
+from .titles import (
+    FINAL_NAMES,
+    TITLE_NAMES,
+    final_order,
+    final_standing,
+    rank_round,
+    swap_targets,
+    title_order,
+)
 
 __all__ = ["EmperorState"]
 
@@ -464,7 +472,11 @@ class EmperorState:
             previous: Sequence[int] = ROTATIONS[n][self._first_leader]
         else:
             previous = self._order
-        order, why = rank_round(self._tricks, self._first_trick, previous)
+        if self._writes:
+            order, why = rank_round(self._tricks, self._first_trick, previous)
+        else:
+            # the same order, without the words of why (they go only into events)
+            order = title_order(self._tricks, self._first_trick, previous)
         self._order = order
         for s in range(n):
             if self._tricks[s]:
@@ -483,10 +495,13 @@ class EmperorState:
                 }
             )
         if self._round >= self.options.rounds:
-            standing, why_final = final_standing(self._totals, order)
-            self._standing = standing
             self._phase = OVER
             self._to_act = None
+            if not self._writes:
+                self._standing = final_order(self._totals, order)
+                return
+            standing, why_final = final_standing(self._totals, order)
+            self._standing = standing
             names = FINAL_NAMES[n]
             ranks: list[str] = [""] * n
             for i, s in enumerate(standing):
