@@ -401,43 +401,18 @@ class EmperorState:
             else:
                 self._name_trump(action)
             return
-        # The play of a card: the hot path, kept in one function on purpose.
+        # A card: checked here (E10), then played by the one code both paths share.
         seat: int = self._to_act  # type: ignore[assignment]
-        hands = self._hands
-        hand = hands[seat]
+        hand = self._hands[seat]
         bit = 1 << action
         if not hand & bit:
             raise self._illegal(action)
-        tc = self._tc
-        if tc:
-            lead = self._lead
-            t = self._trump
-            if SUIT_OF[action] != lead:
-                # E10: a card off the suit led is legal only when void in it, and a
-                # non-trump only when also void in trumps.
-                if not follow_mask(hand, lead, t) & bit:
-                    raise self._illegal(action)
-                self._voids[seat] |= shown_voids(action, lead, t)  # public knowledge
-            if beaters(self._best, t, ABOVE_NATURAL) & bit:
-                self._best = action
-                self._best_seat = seat
-        else:
-            self._lead = SUIT_OF[action]
-            self._best = action
-            self._best_seat = seat
-        hands[seat] = hand ^ bit
-        self._played[seat] |= bit
-        self._trick_cards[seat] = action
-        if self._writes:
-            name = CARD_NAMES[action]
-            self.events.append({"type": "play", "seat": seat, "card": name})
-            self.actions.append(name)
-        tc += 1
-        if tc < self.players:
-            self._tc = tc
-            self._to_act = self._seq[tc]
-        else:
-            self._end_trick()
+        # E10: a card off the suit led is legal only when void in it, and a non-trump
+        # only when also void in trumps.
+        off_suit = self._tc and SUIT_OF[action] != self._lead
+        if off_suit and not follow_mask(hand, self._lead, self._trump) & bit:
+            raise self._illegal(action)
+        self._play(seat, action)
 
     def _end_trick(self) -> None:
         w = self._best_seat
@@ -759,13 +734,18 @@ class EmperorState:
             else:
                 self.apply(action)  # nobody acts: refused as apply refuses it
             return
-        seat: int = self._to_act  # type: ignore[assignment]
+        self._play(self._to_act, action)  # type: ignore[arg-type]
+
+    def _play(self, seat: int, action: int) -> None:
+        """Plays a legal card for ``seat``, the player to act (E5, E10)."""
         hands = self._hands
         bit = 1 << action
-        if self._tc:
+        tc = self._tc
+        if tc:
             t = self._trump
-            if SUIT_OF[action] != self._lead:
-                self._voids[seat] |= shown_voids(action, self._lead, t)  # public knowledge
+            lead = self._lead
+            if SUIT_OF[action] != lead:
+                self._voids[seat] |= shown_voids(action, lead, t)  # public knowledge
             if beaters(self._best, t, ABOVE_NATURAL) & bit:
                 self._best = action
                 self._best_seat = seat
@@ -780,7 +760,7 @@ class EmperorState:
             name = CARD_NAMES[action]
             self.events.append({"type": "play", "seat": seat, "card": name})
             self.actions.append(name)
-        tc = self._tc + 1
+        tc += 1
         if tc < self.players:
             self._tc = tc
             self._to_act = self._seq[tc]
