@@ -31,6 +31,9 @@ ENGINE_TESTS = (
 
 def test_the_core_in_use_is_said_and_loaded_from_where_it_says() -> None:
     kind = core_kind()
+    if os.environ.get("KOZYR_REQUIRE_CORE") and not os.environ.get("KOZYR_PURE"):
+        # CI: the compiled core was built (scripts/build-core) and must be what runs
+        assert kind.startswith("compiled"), kind
     loaded = Path(str(kozyr.cards.__file__)).suffix
     if kind.startswith("compiled"):
         assert loaded == ".so", kind
