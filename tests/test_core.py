@@ -19,10 +19,12 @@ from kozyr.core import COMPILED, core_kind
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# The engines' tests: rules, rulings, copies, the fast path and the cards beneath them.
+# The engines' tests (rules, rulings, copies, the fast path, the cards beneath them) and
+# those of the Imperial bots' compiled heuristic and values.
 ENGINE_TESTS = (
     "tests/imperial",
     "tests/emperor",
+    "tests/bots/imperial",
     "tests/test_cards.py",
     "tests/test_dealing.py",
     "tests/test_tricks.py",

@@ -40,6 +40,10 @@ _FILES = (
     "games/emperor/titles.py",
     "games/emperor/exchange.py",
     "games/emperor/state.py",
+    "bots/imperial/heuristic.py",
+    "bots/imperial/value.py",
+    "bots/imperial/knowledge.py",
+    "bots/imperial/sampler.py",
 )
 # (as files of the package, not module names: what this module compiles, it never imports)
 
