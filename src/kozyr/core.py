@@ -1,9 +1,10 @@
 """The compiled core: which modules ``scripts/build-core`` compiles with mypyc, and the
 switch back to their Python source.
 
-The engines' hot modules are plain, strictly typed Python, and that source is always the
-reference. Compiled (mypyc, a C extension next to each ``.py``) they run about twice as
-fast, which is what a search's playouts and the benches feel. The compiled build is used
+The engines' hot modules, and the Imperial bots' playout policy and sampler, are plain,
+strictly typed Python, and that source is always the reference. Compiled (mypyc, a C
+extension next to each ``.py``) the engines run about twice as fast and a level-3 search
+plays four to five times the worlds in its time (``docs/performance.md``). The compiled build is used
 only while it is whole and current: all of it or none, because compiled modules call one
 another directly, so one stale extension beside a changed source would run old rules.
 
@@ -48,8 +49,9 @@ _FILES = (
 # (as files of the package, not module names: what this module compiles, it never imports)
 
 COMPILED: tuple[str, ...] = tuple("kozyr." + f[:-3].replace("/", ".") for f in _FILES)
-"""The modules of the compiled core, each also kept as its Python source. Frozen
-dataclasses stay out (a compiled one cannot be unpickled: ``ImperialDeal``)."""
+"""The modules of the compiled core, each also kept as its Python source. A module whose
+frozen dataclass may be unpickled stays out (a compiled one cannot be: ``ImperialDeal``,
+the search loop's ``Ranked``)."""
 
 STAMP = ".core-build"
 """The file, in the package's folder, that ``scripts/build-core`` writes last: its time
