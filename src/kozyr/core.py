@@ -4,9 +4,10 @@ switch back to their Python source.
 The engines' hot modules, and the Imperial bots' playout policy and sampler, are plain,
 strictly typed Python, and that source is always the reference. Compiled (mypyc, a C
 extension next to each ``.py``) the engines run about twice as fast and a level-3 search
-plays four to five times the worlds in its time (``docs/performance.md``). The compiled build is used
-only while it is whole and current: all of it or none, because compiled modules call one
-another directly, so one stale extension beside a changed source would run old rules.
+plays four to five times the worlds in its time (``docs/performance.md``). The compiled
+build is used only while it is whole and current: all of it or none, because compiled
+modules call one another directly, so one stale extension beside a changed source would
+run old rules.
 
 * ``KOZYR_PURE=1`` in the environment: the Python source, always.
 * A source newer than the build (edited since ``scripts/setup`` last built it): the
