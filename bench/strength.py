@@ -90,6 +90,9 @@ ROWS: dict[str, Row] = {
     # played double dummy (``level5-ddK``, :func:`_make`) against level 3.
     "imperial-dd6-l3": Row("imperial", "level5-dd6", "level3", 0.0, 0.0, "pp"),
     "imperial-dd8-l3": Row("imperial", "level5-dd8", "level3", 0.0, 0.0, "pp"),
+    # Issue #31, a trial: level 3's search at its own 0.25 s with the last 6 tricks of each
+    # playout played double dummy (``level3-dd6``), which the compiled core affords.
+    "imperial-l3dd6-ismcts": Row("imperial", "level3-dd6", "ismcts", 0.25, 0.25, "pp"),
     "emperor-l3-field": Row("emperor", "level3", "heuristic", 0.0, 0.0, "emperor"),
     "emperor-l5-field": Row("emperor", "level5", "heuristic", 0.0, 0.0, "emperor"),
     # Issue #15: level 3 with the public-evidence sampler against level 3 on hard facts.
@@ -102,18 +105,19 @@ ROWS: dict[str, Row] = {
 def _make(game: str, name: str, seed: int) -> Bot:
     """``make_bot``, and bots only this bench makes: ``level3-hard`` is Emperor level 3
     as it was before the public-evidence sampler (issue #15); ``level5-ddK`` is Imperial
-    level 5's search with the last K tricks of each playout played double dummy;
+    level 5's (or ``level3-ddK`` level 3's) search with the last K tricks of each playout
+    played double dummy;
     ``oracle-exact`` the oracle that plays the rest of the deal double dummy."""
     if game == "imperial" and name == "oracle-exact":
         from kozyr.bots.imperial.oracle import OracleBot
 
         return OracleBot(seed, exact=True)
-    if game == "imperial" and name.startswith("level5-dd"):
+    if game == "imperial" and name.startswith(("level5-dd", "level3-dd")):
         from kozyr.bots.imperial.levels import LEVEL_CAPS
         from kozyr.bots.imperial.search import SearchBot
 
-        within = int(name.removeprefix("level5-dd"))
-        return SearchBot(seed, cap=LEVEL_CAPS[5], name=name, solve_within=within)
+        level, within = (int(x) for x in name.removeprefix("level").split("-dd"))
+        return SearchBot(seed, cap=LEVEL_CAPS[level], name=name, solve_within=within)
     if game == "emperor" and name == "level3-hard":
         from kozyr.bots.emperor.levels import LEVELS
         from kozyr.bots.emperor.search import EmperorSearch
