@@ -9,42 +9,16 @@ but the ones the fast path leaves out.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from tests.state_copies import slots
+from tests.fast_paths import mask_actions, play_both_paths
 
 from kozyr.games.emperor import EmperorOptions, EmperorState
 
-NOT_WRITTEN = frozenset({"events", "actions", "_writes"})
-COMPARED = [name for name in slots(EmperorState) if name not in NOT_WRITTEN]
-
-
-def _actions(mask: int) -> list[int]:
-    return [a for a in range(mask.bit_length()) if mask >> a & 1]
-
 
 def _play_both(options: EmperorOptions, seed: int) -> int:
-    rng = random.Random(seed)
     public = EmperorState.new(options, seed=seed)
-    fast = public.fast_clone()
-    assert fast.events == [] and fast.actions == []
-    steps = 0
-    while not public.over:
-        legal = public.legal_actions()
-        assert _actions(fast.legal_mask()) == sorted(legal)
-        action = rng.choice(legal)
-        public.apply(action)
-        fast.apply_legal(action)
-        steps += 1
-        problems = [
-            f"{name}: {getattr(public, name)!r} != {getattr(fast, name)!r}"
-            for name in COMPARED
-            if getattr(public, name) != getattr(fast, name)
-        ]
-        assert not problems, f"seed {seed}, action {steps}: " + "; ".join(problems)
-    assert fast.over and fast.legal_mask() == 0 and fast.standing == public.standing
-    assert fast.events == [] and fast.actions == []
+    fast, steps = play_both_paths(public, seed)
+    assert fast.standing == public.standing
     return steps
 
 
@@ -64,7 +38,7 @@ def test_a_fast_copy_writes_nothing_and_leaves_the_original_whole() -> None:
     state.apply(state.legal_actions()[0])
     events, actions = list(state.events), list(state.actions)
     fast = state.fast_clone()
-    fast.apply_legal(_actions(fast.legal_mask())[0])
+    fast.apply_legal(mask_actions(fast.legal_mask())[0])
     assert fast.events == [] and fast.actions == []
     assert state.events == events and state.actions == actions
     assert state.hands != fast.hands

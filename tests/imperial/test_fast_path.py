@@ -11,45 +11,17 @@ path's events say.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from tests.state_copies import slots
+from tests.fast_paths import play_both_paths
 
 from kozyr.bots.imperial.value import play_record
 from kozyr.cards import card_list
 from kozyr.games.imperial import ImperialOptions, ImperialState
 
-# What the fast path does not write, by design.
-NOT_WRITTEN = frozenset({"events", "actions", "_writes"})
-COMPARED = [name for name in slots(ImperialState) if name not in NOT_WRITTEN]
-
-
-def _differences(public: ImperialState, fast: ImperialState) -> list[str]:
-    return [
-        f"{name}: {getattr(public, name)!r} != {getattr(fast, name)!r}"
-        for name in COMPARED
-        if getattr(public, name) != getattr(fast, name)
-    ]
-
 
 def _play_both(options: ImperialOptions, seed: int) -> int:
-    rng = random.Random(seed)
     public = ImperialState.new(options, seed=seed)
-    fast = public.fast_clone()
-    assert fast.events == [] and fast.actions == []
-    cards = 0
-    while not public.over:
-        legal = public.legal_actions()
-        assert card_list(fast.legal_mask()) == legal
-        card = rng.choice(legal)
-        public.apply(card)
-        fast.apply_legal(card)
-        cards += 1
-        problems = _differences(public, fast)
-        assert not problems, f"seed {seed}, card {cards}: " + "; ".join(problems)
-    assert fast.over and fast.legal_mask() == 0
-    assert fast.events == [] and fast.actions == []
+    _fast, cards = play_both_paths(public, seed)
     # The counters the search weighs a playout by say what the events say.
     points, tricks = play_record(public.events, options.players)
     assert public.play_points == points and public.tricks_won == tricks
@@ -80,7 +52,7 @@ def test_a_fast_copy_writes_nothing_and_leaves_the_original_whole() -> None:
     assert copy.events == []
 
 
-def test_counters_from_a_known_deal() -> None:
+def test_i8_an_honour_led_and_heading_its_trick_counts_in_play_points() -> None:
     """Worked by hand: seat 1 leads the trump king (an honour, I8: 4 points) and seat 0
     follows with a low trump; the king heads the trick, so seat 1 has 4 play points and
     one trick."""

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import hashlib
-import hmac
 import random
 import struct
 from typing import Final
@@ -130,10 +129,10 @@ class KeyedStream:
 
     def _word(self) -> int:
         if not self._words:
-            digest = hmac.digest(self._key, f"{self._domain}/{self._block}".encode(), "sha256")
+            words = _words(self._key, f"{self._domain}/", self._block, self._block + 1)
             self._block += 1
-            # popped from the end: reverse so that words are used in stream order
-            self._words = [int.from_bytes(digest[i : i + 4], "big") for i in range(28, -1, -4)]
+            # popped from the end: reversed so that words are used in stream order
+            self._words = words[::-1]
         return self._words.pop()
 
     def below(self, n: int) -> int:

@@ -47,7 +47,7 @@ from open_spiel.python.algorithms.ismcts import (
 
 from kozyr.games.base import Observation
 from kozyr.games.emperor import EmperorObservation, EmperorState
-from kozyr.games.emperor.titles import final_standing
+from kozyr.games.emperor.titles import final_order
 from kozyr.games.imperial import ImperialObservation, ImperialState
 
 from .openspiel import (
@@ -114,7 +114,7 @@ def heuristic_values(k: ImperialState | EmperorState) -> list[float]:
         return emperor_returns(k)
     totals = k.totals
     order = k.title_order or list(range(n))
-    standing, _ = final_standing(totals, order)
+    standing = final_order(totals, order)
     mean_total = sum(totals) / n
     out = [0.0] * n
     for rank, seat in enumerate(standing):

@@ -33,8 +33,8 @@ from .titles import (
     FINAL_NAMES,
     TITLE_NAMES,
     final_order,
-    final_standing,
-    rank_round,
+    final_why,
+    round_why,
     swap_targets,
     title_order,
 )
@@ -390,29 +390,11 @@ class EmperorState:
         return []
 
     def apply(self, action: int) -> None:
-        if self._phase != PLAY or not 0 <= action < 52:
-            if action not in self.legal_actions():
-                raise self._illegal(action)
-            ph = self._phase
-            if ph == EXCHANGE:
-                self._exchange(action)
-            elif ph == BARGAIN:
-                self._bargain(action)
-            else:
-                self._name_trump(action)
-            return
-        # A card: checked here (E10), then played by the one code both paths share.
-        seat: int = self._to_act  # type: ignore[assignment]
-        hand = self._hands[seat]
-        bit = 1 << action
-        if not hand & bit:
+        # One check for every phase (a card: in the hand, and E10), then the one code
+        # both paths share.
+        if not 0 <= action < A.NUM_ACTIONS or not self.legal_mask() >> action & 1:
             raise self._illegal(action)
-        # E10: a card off the suit led is legal only when void in it, and a non-trump
-        # only when also void in trumps.
-        off_suit = self._tc and SUIT_OF[action] != self._lead
-        if off_suit and not follow_mask(hand, self._lead, self._trump) & bit:
-            raise self._illegal(action)
-        self._play(seat, action)
+        self.apply_legal(action)
 
     def _end_trick(self) -> None:
         w = self._best_seat
@@ -447,11 +429,7 @@ class EmperorState:
             previous: Sequence[int] = ROTATIONS[n][self._first_leader]
         else:
             previous = self._order
-        if self._writes:
-            order, why = rank_round(self._tricks, self._first_trick, previous)
-        else:
-            # the same order, without the words of why (they go only into events)
-            order = title_order(self._tricks, self._first_trick, previous)
+        order = title_order(self._tricks, self._first_trick, previous)
         self._order = order
         for s in range(n):
             if self._tricks[s]:
@@ -466,22 +444,19 @@ class EmperorState:
                     "totals": list(self._totals),
                     "titles": self.titles,
                     "order": list(order),
-                    "why": why,
+                    "why": round_why(order, self._tricks, self._first_trick),
                 }
             )
         if self._round >= self.options.rounds:
+            standing = final_order(self._totals, order)
+            self._standing = standing
             self._phase = OVER
             self._to_act = None
-            if not self._writes:
-                self._standing = final_order(self._totals, order)
-                return
-            standing, why_final = final_standing(self._totals, order)
-            self._standing = standing
-            names = FINAL_NAMES[n]
-            ranks: list[str] = [""] * n
-            for i, s in enumerate(standing):
-                ranks[s] = names[i]
             if self._writes:
+                names = FINAL_NAMES[n]
+                ranks: list[str] = [""] * n
+                for i, s in enumerate(standing):
+                    ranks[s] = names[i]
                 self.events.append(
                     {
                         "type": "game_over",
@@ -491,7 +466,7 @@ class EmperorState:
                         "stakes": [n - 1 - 2 * standing.index(s) for s in range(n)],
                         "totals": list(self._totals),
                         "ranks": ranks,
-                        "why": why_final,
+                        "why": final_why(self._totals, standing),
                     }
                 )
             return
@@ -503,22 +478,19 @@ class EmperorState:
         assert order is not None
         taker = order[self._ex_idx]
         if a == A.PASS:
-            if self._writes:
-                self._log({"type": "pass", "seat": taker}, a)
+            self._log({"type": "pass", "seat": taker}, a)
             self._next_taker()
             return
         target = a - A.SWAP
         if self._round < self.options.bargain_from:
             swap_hands(self._hands, self._known, taker, target)
             self._swaps.append(SwapRecord(taker, target, "swapped"))
-            if self._writes:
-                self._log({"type": "swap", "taker": taker, "target": target, "happened": True}, a)
+            self._log({"type": "swap", "taker": taker, "target": target, "happened": True}, a)
             self._next_taker()
             return
         # E8: naming a target opens a bargain; the target answers first.
         self._swaps.append(SwapRecord(taker, target, "pending"))
-        if self._writes:
-            self._log({"type": "swap", "taker": taker, "target": target, "happened": False}, a)
+        self._log({"type": "swap", "taker": taker, "target": target, "happened": False}, a)
         self._phase = BARGAIN
         self._bargain_target = target
         self._last_offer = 0
@@ -533,45 +505,41 @@ class EmperorState:
         if a == A.YIELD:
             swap_hands(self._hands, self._known, taker, target)
             self._swaps[-1] = replace(self._swaps[-1], result="swapped")
-            if self._writes:
-                self._log({"type": "yield", "seat": target, "taker": taker, "happened": True}, a)
+            self._log({"type": "yield", "seat": target, "taker": taker, "happened": True}, a)
             self._next_taker()
         elif a == A.ACCEPT:
             k = self._last_offer
             self._swaps[-1] = replace(self._swaps[-1], result="bought_off", tricks=k)
             self._offers[-1] = replace(self._offers[-1], answer="accept")
-            if self._writes:
-                self._log(
-                    {
-                        "type": "accept",
-                        "seat": taker,
-                        "target": target,
-                        "tricks": k,
-                        "totals": [
-                            t - k if s == target else t + k if s == taker else t
-                            for s, t in enumerate(self._totals)
-                        ],
-                    },
-                    a,
-                )
+            self._log(
+                {
+                    "type": "accept",
+                    "seat": taker,
+                    "target": target,
+                    "tricks": k,
+                    "totals": [
+                        t - k if s == target else t + k if s == taker else t
+                        for s, t in enumerate(self._totals)
+                    ],
+                },
+                a,
+            )
             # E8, E11: the tricks move between game totals only, never titles.
             self._score(target, -k, "bought off", "E8")
             self._score(taker, k, "bought off", "E8")
             self._next_taker()
         elif a == A.REFUSE:
             self._offers[-1] = replace(self._offers[-1], answer="refuse")
-            if self._writes:
-                self._log(
-                    {"type": "refuse", "seat": taker, "target": target, "tricks": self._last_offer},
-                    a,
-                )
+            self._log(
+                {"type": "refuse", "seat": taker, "target": target, "tricks": self._last_offer},
+                a,
+            )
             self._answering = False
             self._to_act = target
         else:
             k = a - A.OFFER
             self._offers.append(Offer(target, taker, k))
-            if self._writes:
-                self._log({"type": "offer", "seat": target, "taker": taker, "tricks": k}, a)
+            self._log({"type": "offer", "seat": target, "taker": taker, "tricks": k}, a)
             self._last_offer = k
             self._answering = True
             self._to_act = taker
@@ -593,10 +561,9 @@ class EmperorState:
         assert order is not None
         t = a - A.TRUMP
         self._trump = t
-        if self._writes:
-            self._log(
-                {"type": "trump", "seat": order[0], "trump": "NT" if t == NT else suit_name(t)}, a
-            )
+        self._log(
+            {"type": "trump", "seat": order[0], "trump": "NT" if t == NT else suit_name(t)}, a
+        )
         # E10: the King leads, then Prince, Soldier, Jester, every trick.
         self._seq = tuple(order)
         self._phase = PLAY
@@ -618,8 +585,8 @@ class EmperorState:
             )
 
     def _log(self, event: Event, a: int) -> None:
-        # Called only while writing (``if self._writes:``), so that the fast path does not
-        # even build the event.
+        if not self._writes:
+            return  # the fast path: a few decisions a round, their events built for nothing
         event["round"] = self._round
         self.events.append(event)
         self.actions.append(A.ACTION_TEXT[a])
@@ -732,7 +699,7 @@ class EmperorState:
             elif ph == TRUMP:
                 self._name_trump(action)
             else:
-                self.apply(action)  # nobody acts: refused as apply refuses it
+                raise self._illegal(action)  # nobody acts (over, or waiting for a deal)
             return
         self._play(self._to_act, action)  # type: ignore[arg-type]
 

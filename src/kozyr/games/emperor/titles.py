@@ -11,8 +11,11 @@ __all__ = [
     "TITLE_NAMES",
     "final_order",
     "final_standing",
+    "final_why",
     "rank_round",
+    "round_why",
     "swap_targets",
+    "title_order",
 ]
 
 # E3: the titles, highest first, by number of players.
@@ -70,6 +73,14 @@ def rank_round(
     before this round.
     """
     order = title_order(tricks, first_trick, previous)
+    return order, round_why(order, tricks, first_trick)
+
+
+def round_why(
+    order: Sequence[int], tricks: Sequence[int], first_trick: Sequence[int]
+) -> list[dict[str, Any]]:
+    """Why each tie of a round's title ``order`` (:func:`title_order`) went as it did (E6),
+    in words for the round's summary."""
     why: list[dict[str, Any]] = []
     i = 0
     while i < len(order):
@@ -77,7 +88,7 @@ def rank_round(
         while j + 1 < len(order) and tricks[order[j + 1]] == tricks[order[i]]:
             j += 1
         if j > i:
-            group = order[i : j + 1]
+            group = list(order[i : j + 1])
             n = tricks[group[0]]
             if n:
                 firsts = ", ".join(f"seat {s} trick {first_trick[s]}" for s in group)
@@ -101,7 +112,7 @@ def rank_round(
                     }
                 )
         i = j + 1
-    return order, why
+    return why
 
 
 def final_order(totals: Sequence[int], order: Sequence[int]) -> list[int]:
@@ -121,6 +132,11 @@ def final_standing(
     """E12: seats by game total, Emperor first; equal totals go to the better title
     after the last round (``order``, King first)."""
     standing = final_order(totals, order)
+    return standing, final_why(totals, standing)
+
+
+def final_why(totals: Sequence[int], standing: Sequence[int]) -> list[dict[str, Any]]:
+    """Why each tie of the final ``standing`` (:func:`final_order`) went as it did (E12)."""
     why: list[dict[str, Any]] = []
     i = 0
     while i < len(standing):
@@ -128,7 +144,7 @@ def final_standing(
         while j + 1 < len(standing) and totals[standing[j + 1]] == totals[standing[i]]:
             j += 1
         if j > i:
-            group = standing[i : j + 1]
+            group = list(standing[i : j + 1])
             why.append(
                 {
                     "seats": group,
@@ -139,7 +155,7 @@ def final_standing(
                 }
             )
         i = j + 1
-    return standing, why
+    return why
 
 
 def _seats(group: Sequence[int]) -> str:

@@ -158,9 +158,9 @@ def seeded_deal(
     """
     cards = list(_DECK_ORDER[players])
     dealing.shuffle(cards, "imperial", seed, f"deal/{index}", scheme)
-    hands = [0] * players
-    for i in range(HAND_SIZE * players):
-        hands[(dealer + 1 + i) % players] |= 1 << cards[i]
+    # dealt one by one from the dealer's left: the first card to seat dealer + 1
+    dealt = dealing.deal_one_by_one(cards, players, HAND_SIZE * players)
+    hands = [dealt[(s - dealer - 1) % players] for s in range(players)]
     if players == 2:
         return ImperialDeal(tuple(hands), turnup=cards[2 * HAND_SIZE])
     return ImperialDeal(tuple(hands), trump_card=cards[3 * HAND_SIZE - 1])

@@ -390,7 +390,11 @@ class ImperialState:
         n = self.players
         return [(self.dealer + 1 + i) % n for i in range(n)]
 
-    def _score(self, seat: int, points: int, reason: str, rule: str) -> None:
+    def _score(self, seat: int, points: int, reason: str, rule: str, in_play: bool = False) -> None:
+        """Scores loose points; ``in_play``: points of the card play (I8, I10), which
+        ``play_points`` counts too."""
+        if in_play:
+            self.play_points[seat] += points
         loose = self.loose[seat] + points
         # "total" is the seat's loose points right after this score, before any mark it
         # triggers: a reader can follow the scores without recomputing them.
@@ -413,7 +417,11 @@ class ImperialState:
             self.loose[seat] = loose
             self._mark(seat, 1, "24 points", rule)
 
-    def _mark(self, seat: int, count: int, reason: str, rule: str) -> None:
+    def _mark(self, seat: int, count: int, reason: str, rule: str, in_play: bool = False) -> None:
+        """Marks imperials; ``in_play``: won in the card play (a tombé, I9), which
+        ``play_points`` counts as 24 points an imperial."""
+        if in_play:
+            self.play_points[seat] += IMPERIAL_POINTS * count
         self.imperials[seat] += count
         if self._writes:
             self.events.append(
@@ -452,6 +460,8 @@ class ImperialState:
         # I12: the first to reach the target wins at once, even in the middle of a deal.
         self.winner = winner
         self._to_act = None
+        if not self._writes:
+            return  # the places and stakes below go only into the event
         stake = self.options.stake
         n = self.players
         # The losers' places, which no ruling orders: more imperials, then more loose
@@ -460,8 +470,6 @@ class ImperialState:
             ((winner + i) % n for i in range(1, n)),
             key=lambda s: (-self.imperials[s], -self.loose[s], (s - winner) % n),
         )
-        if not self._writes:
-            return
         self.events.append(
             {
                 "type": "game_over",
@@ -706,17 +714,10 @@ class ImperialState:
             if self._ended():
                 raise IllegalAction("game_over", {}, "I12")
             raise IllegalAction("waiting_for_deal", {}, "I5")
-        hand = self.hands[seat]
-        led = self._led
         if type(action) is not int or not 0 <= action < 52:
             raise IllegalAction("not_an_action", {"action": action}, "I7")
-        b = 1 << action
-        if self._must_head:
-            legal = must_beat_mask(hand, led, self._best, self._trump, ABOVE)
-        else:
-            legal = follow_mask(hand, led, self._trump)
-        if not legal & b:
-            raise self._refused(action, hand)
+        if not self.legal_mask() >> action & 1:
+            raise self._refused(action, self.hands[seat])
         self._play(seat, action)
 
     def legal_mask(self) -> int:
@@ -753,8 +754,7 @@ class ImperialState:
             self._best = action
             self._best_seat = seat
             if self._honours & b:
-                self.play_points[seat] += 4
-                self._score(seat, 4, "honour led", "I8")
+                self._score(seat, 4, "honour led", "I8", in_play=True)
         else:
             if SUIT_OF[action] != led:
                 self.voids[seat] |= shown_voids(action, led, self._trump)  # public (I13)
@@ -762,8 +762,7 @@ class ImperialState:
                 self._best = action
                 self._best_seat = seat
                 if self._honours & b:
-                    self.play_points[seat] += 4
-                    self._score(seat, 4, "honour heads the trick", "I8")
+                    self._score(seat, 4, "honour heads the trick", "I8", in_play=True)
         if self._ended():
             return
         n = self.players
@@ -813,8 +812,7 @@ class ImperialState:
                         )
                     if self.captures[winner] == self._tombe_cards:
                         tombe = self.options.tombe_value
-                        self.play_points[winner] += IMPERIAL_POINTS * tombe
-                        self._mark(winner, tombe, "imperial tombé", "I9")
+                        self._mark(winner, tombe, "imperial tombé", "I9", in_play=True)
                         if self._ended():
                             return
         self._trick = []
@@ -831,11 +829,9 @@ class ImperialState:
         for s in self._order():
             t = self.tricks[s]
             if t == _TRICKS:
-                self.play_points[s] += 8
-                self._score(s, 8, "capot", "I10")
+                self._score(s, 8, "capot", "I10", in_play=True)
             elif t > over:
-                self.play_points[s] += 4
-                self._score(s, 4, "tricks", "I10")
+                self._score(s, 4, "tricks", "I10", in_play=True)
             if self._ended():
                 return
         if self._writes:
