@@ -57,9 +57,14 @@ async def test_kill_9_at_the_settlement_loses_and_doubles_nothing(
     try:
         tid = table["id"]
         assert table["status"] == "playing"
-        r = await p.http.post(f"/api/tables/{tid}/leave", json={})
-        assert r.status_code == 200
         assert server.proc is not None
+        try:
+            r = await p.http.post(f"/api/tables/{tid}/leave", json={})
+            assert r.status_code == 200
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            # The bots took the seat at once and played to the settlement, whose kill
+            # came before the leave's answer was written: a kill, and nothing else.
+            assert server.proc.wait(60) == -9
         deadline = time.monotonic() + 120
         while server.proc.poll() is None:  # the bots play on until the settlement kills it
             assert time.monotonic() < deadline, "the server never reached the settlement"
