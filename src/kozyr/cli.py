@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from kozyr.arena.command import arena
+from kozyr.arena.command import GameChoice, arena
 from kozyr.bots.base import Bot
 from kozyr.bots.registry import DEFAULT_LEVEL, make_bot
 from kozyr.cards import Lang
@@ -396,6 +396,94 @@ def ratings_rebuild(
 
     for line in asyncio.run(run()):
         typer.echo(line)
+
+
+@ratings_app.command("levels", help=_h("cli.help.ratings_levels"))
+def ratings_levels(
+    game: Annotated[GameChoice, typer.Argument(help=_h("cli.help.levels_game"))],
+    players: Annotated[
+        int, typer.Option("--players", min=2, max=4, help=_h("cli.help.levels_players"))
+    ],
+    minutes: Annotated[
+        float, typer.Option("--minutes", min=0, max=24 * 60, help=_h("cli.help.levels_minutes"))
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", min=1, max=64, help=_h("cli.help.levels_jobs"))
+    ] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help=_h("cli.help.levels_seed"))] = 31,
+    games_file: Annotated[
+        Path | None, typer.Option("--games-file", help=_h("cli.help.levels_games_file"))
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_h("cli.help.levels_out"))] = None,
+    load_limit: Annotated[
+        float, typer.Option("--load-limit", min=0, help=_h("cli.help.levels_load_limit"))
+    ] = 1.5,
+    lang: LangOpt = None,
+) -> None:
+    import os
+
+    import kozyr.bots
+    from kozyr.arena.levels import ratings_json, read_games, run_levels
+    from kozyr.arena.match import ArenaError, make_options
+    from kozyr.server.accounts.ratings import display
+
+    language: Lang = lang.value if lang else default_lang()
+    name = game.value
+    try:
+        make_options(name, players, {})
+    except ArenaError as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2) from e
+    path = games_file or Path("bench/results") / f"levels-{name}-{players}p.jsonl"
+    target = out or Path(kozyr.bots.__file__).parent / name / "level_ratings.json"
+    load_start = os.getloadavg()[0]
+    if minutes > 0:
+        if load_start > load_limit:
+            typer.echo(
+                text("cli.levels_busy", language, load=load_start, limit=load_limit), err=True
+            )
+            raise typer.Exit(3)
+
+        def told(line: dict[str, object]) -> None:
+            typer.echo(
+                text(
+                    "cli.levels_game",
+                    language,
+                    n=line["sweep"],
+                    levels=line["levels"],
+                    places=line["places"],
+                )
+            )
+
+        run_levels(name, players, path, minutes, jobs, seed, told)
+    games = read_games(path, players)
+    previous = json.loads(target.read_text("utf-8")) if target.exists() else None
+    data = ratings_json(previous, players, games)
+    head = text(
+        "cli.levels_head",
+        language,
+        game=name,
+        players=players,
+        games=len(games),
+        start=f"{load_start:.2f}",
+        end=f"{os.getloadavg()[0]:.2f}",
+    )
+    typer.echo(head)
+    for level, r in data["players"][str(players)]["levels"].items():
+        shown = display(r["mu"], r["sigma"])
+        typer.echo(
+            text(
+                "cli.levels_row",
+                language,
+                level=level,
+                shown=shown,
+                mu=r["mu"],
+                sigma=r["sigma"],
+                games=r["games"],
+            )
+        )
+    target.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    typer.echo(text("cli.levels_written", language, path=target))
 
 
 ledger_app = typer.Typer(help=_h("cli.help.ledger"), no_args_is_help=True)

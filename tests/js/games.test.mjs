@@ -71,3 +71,21 @@ test("the rated variants are each game's player counts, as the server rates them
   const { variants } = await page("ratings_common.js");
   assert.deepEqual(variants(), ["imperial-2p", "imperial-3p", "emperor-3p", "emperor-4p"]);
 });
+
+test("a computer level shows its rating where the server has one for that player count", async () => {
+  const { levelLabel, levelRating, setGames } = await page("games/index.js");
+  const rated = FACTS.map((f) => (f.name === "imperial" ? { ...f, level_ratings: { 2: { 3: { rating: 1650, provisional: false }, 4: { rating: 1702, provisional: true } } } } : f));
+  setGames(rated);
+  try {
+    assert.equal(levelRating("imperial", 2, 3), "1650");
+    assert.equal(levelRating("imperial", 2, 4), "1702?"); // too few games to settle it
+    assert.equal(levelRating("imperial", 3, 3), null); // no arena games at three players
+    assert.equal(levelRating("emperor", 4, 3), null); // no ratings for that game at all
+    assert.equal(levelLabel("imperial", 2, 3), "3: club player ≈ 1650");
+    assert.equal(levelLabel("imperial", 3, 3), "3: club player");
+    assert.equal(levelLabel("imperial", 2, 4), "4: expert ≈ 1702?");
+    await inLanguage("ru", () => assert.equal(levelLabel("imperial", 2, 3), "3: клубный игрок ≈ 1650"));
+  } finally {
+    setGames(FACTS);
+  }
+});

@@ -74,7 +74,71 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Файл kozyr-record/1 (JSON) оконченной партии.",
     ),
     "cli.help.verify_json": ("Print the verdict as JSON.", "Вывести вердикт в JSON."),
-    "cli.help.ratings": ("The server's player ratings.", "Рейтинги игроков сервера."),
+    "cli.help.ratings": (
+        "The server's player ratings, and the computer's levels on their scale.",
+        "Рейтинги игроков сервера и уровни компьютера на той же шкале.",
+    ),
+    "cli.help.ratings_levels": (
+        "Rate the computer's levels 1-5 on the players' scale: whole games between the "
+        "levels at their own thinking times, kept in a games file so that the sample grows "
+        "run by run, then rated as the server rates people. Writes the ratings the page "
+        "shows beside each level. Run it on a quiet machine: a busy one makes the thinking "
+        "levels weaker than they are.",
+        "Оценить уровни компьютера 1-5 по шкале игроков: целые партии между уровнями с их "
+        "собственным временем на ход, сохранённые в файле партий, так что выборка растёт от "
+        "запуска к запуску, затем рейтинг — так же, как сервер считает людей. Записывает "
+        "рейтинги, которые страница показывает рядом с каждым уровнем. Запускайте на "
+        "свободной машине: на занятой думающие уровни слабее, чем есть.",
+    ),
+    "cli.help.levels_game": ("imperial or emperor.", "imperial или emperor."),
+    "cli.help.levels_players": ("Number of players.", "Число игроков."),
+    "cli.help.levels_minutes": (
+        "Minutes of new games (the games under way then are finished); 0: only rate the "
+        "games already in the file.",
+        "Минуты новых партий (начатые к этому времени доигрываются); 0 — только пересчитать "
+        "партии из файла.",
+    ),
+    "cli.help.levels_jobs": (
+        "Games played at once, one process each (at most one per core).",
+        "Сколько партий играть одновременно, по процессу на каждую (не больше одной на ядро).",
+    ),
+    "cli.help.levels_seed": (
+        "Seed of the cards and the bots (with the sweep number).",
+        "Зерно карт и ботов (вместе с номером круга).",
+    ),
+    "cli.help.levels_games_file": (
+        "The games file (JSON lines; default bench/results/levels-GAME-Np.jsonl).",
+        "Файл партий (строки JSON; по умолчанию bench/results/levels-GAME-Np.jsonl).",
+    ),
+    "cli.help.levels_out": (
+        "The ratings file written (default: the game's bots package, level_ratings.json).",
+        "Записываемый файл рейтингов (по умолчанию level_ratings.json в пакете ботов игры).",
+    ),
+    "cli.help.levels_load_limit": (
+        "Refuse to play new games while the 1-minute load average is above this.",
+        "Не играть новых партий, пока средняя загрузка за минуту выше этого числа.",
+    ),
+    "cli.levels_busy": (
+        "The machine is busy (load average {load:.2f}, above {limit:g}): the levels would "
+        "play weaker than they are. Try again when it is quiet.",
+        "Машина занята (средняя загрузка {load:.2f}, выше {limit:g}): уровни играли бы "
+        "слабее, чем есть. Попробуйте, когда она освободится.",
+    ),
+    "cli.levels_game": (
+        "game {n}: levels {levels}, places {places}",
+        "партия {n}: уровни {levels}, места {places}",
+    ),
+    "cli.levels_head": (
+        "{game}, {players} players: {games} games, load average {start} at the start, "
+        "{end} at the end",
+        "{game}, игроков: {players}; партий: {games}; средняя загрузка {start} в начале, "
+        "{end} в конце",
+    ),
+    "cli.levels_row": (
+        "level {level}: {shown} (mu {mu:.2f}, sigma {sigma:.2f}, {games} games)",
+        "уровень {level}: {shown} (mu {mu:.2f}, sigma {sigma:.2f}, партий: {games})",
+    ),
+    "cli.levels_written": ("written: {path}", "записано: {path}"),
     "cli.help.ratings_database": (
         "Database URL (default: $KOZYR_DATABASE_URL, else the SQLite database in "
         "$KOZYR_DATA or ./kozyr-data).",

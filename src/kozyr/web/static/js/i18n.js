@@ -56,6 +56,7 @@ export const MESSAGES = {
   quick_play_go: ["Play", "Играть"],
   bot_level: ["Computer level", "Уровень компьютера"],
   level_n: ["Level {n}", "Уровень {n}"],
+  level_rated: ["{level} ≈ {rating}", "{level} ≈ {rating}"],
   level_1: ["1: beginner", "1: новичок"],
   level_2: ["2: amateur", "2: любитель"],
   level_3: ["3: club player", "3: клубный игрок"],

@@ -4,6 +4,7 @@
 // which draws what differs between the games behind one interface. Nothing else in the
 // page compares a game's name: it asks gameOf(name).
 
+import { t } from "../i18n.js";
 import * as emperor from "./emperor.js";
 import * as imperial from "./imperial.js";
 
@@ -37,6 +38,24 @@ export function gameOf(name) {
   const game = GAMES.get(name);
   if (!game) throw new Error(`unknown game: ${name}`);
   return game;
+}
+
+/** A computer level's rating on the players' scale at a game of `players` as shown
+ * ("1650", or "1650?" while provisional; from arena games between the levels:
+ * GET /api/game-facts, level_ratings), or null while none has been computed for that game
+ * and player count. */
+export function levelRating(name, players, level) {
+  const r = gameOf(name).level_ratings?.[String(players)]?.[String(level)];
+  return r && typeof r.rating === "number" ? `${r.rating}${r.provisional ? "?" : ""}` : null;
+}
+
+/** A computer level as the forms offer it: its name, and its rating on the players' scale
+ * where one is known for the game and player count ("3: club player ≈ 1650"; "1650?" while
+ * its arena games are still too few to settle it, as a new player's). */
+export function levelLabel(game, players, level) {
+  const name = t(`level_${level}`);
+  const rating = levelRating(game, players, level);
+  return rating == null ? name : t("level_rated", { level: name, rating });
 }
 
 /** Every game, in the server's order. */

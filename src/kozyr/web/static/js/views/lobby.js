@@ -8,7 +8,7 @@ import { agreeToStake, fillStakeKinds, stakeFromForm, stakeHint, stakeLine } fro
 import { balance } from "../wallet.js";
 import { nameLink, ratedPill } from "../pages.js";
 import { esc } from "../html.js";
-import { gameOf, playerChoices } from "../games/index.js";
+import { gameOf, levelLabel, playerChoices } from "../games/index.js";
 import { store, update } from "../store.js";
 import { $, $$, errorText, gameName, toast } from "../ui.js";
 import { startReplay } from "./replay.js";
@@ -28,12 +28,21 @@ export function fillPlayerChoices() {
     const counts = playerChoices(game);
     sel.innerHTML = counts.map((n) => `<option value="${n}">${esc(t("players_n", { n }))}</option>`).join("");
     if (counts.includes(Number(keep))) sel.value = keep;
+    fillLevels(form);
   }
   for (const form of [$(".quick-form"), $(".create-form")]) fillStakeKinds(form, balance());
   // The create form's options of the chosen game only (.opts-imperial, .opts-emperor).
   const create = $(".create-form");
   const chosen = `opts-${create.elements.game.value}`;
   for (const box of $$(".opts", create)) box.hidden = !box.classList.contains(chosen);
+}
+
+/** The form's computer levels, each with its rating at the chosen game and player count. */
+function fillLevels(form) {
+  const players = Number(form.elements.players.value);
+  for (const option of form.elements.level.options) {
+    option.textContent = levelLabel(form.elements.game.value, players, Number(option.value));
+  }
 }
 
 /** The create form's options of `game`: its fields' values, numbers or ticks. */
@@ -49,7 +58,10 @@ export function setupLobby() {
   for (const form of [$(".quick-form"), $(".create-form")]) {
     form.addEventListener("change", (e) => {
       if (e.target.name === "game") fillPlayerChoices();
-      else stakeHint(form, balance());
+      else {
+        if (e.target.name === "players") fillLevels(form);
+        stakeHint(form, balance());
+      }
     });
     form.addEventListener("input", () => stakeHint(form, balance()));
   }

@@ -11,7 +11,7 @@ import { sheetHtml } from "../scoresheet.js";
 import { nameLink, ratedPill } from "../pages.js";
 import { ratingChangeHtml } from "../ratings_common.js";
 import { BetsPanel } from "../bets.js";
-import { gameOf } from "../games/index.js";
+import { gameOf, levelLabel } from "../games/index.js";
 import { change, store, update } from "../store.js";
 import { $, errorText, gameName, newId, seatName, show, toast } from "../ui.js";
 
@@ -167,7 +167,7 @@ export function renderWaiting() {
     `<ul class="table-list">${rows}</ul>` +
     (creator && info.seats.some((s) => s.kind === "empty")
       ? `<label class="bot-level"><span>${esc(t("bot_level"))}</span><select name="level">` +
-        [1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(t(`level_${n}`))}</option>`).join("") +
+        [1, 2, 3, 4, 5].map((n) => `<option value="${n}"${n === 3 ? " selected" : ""}>${esc(levelLabel(info.game, info.players, n))}</option>`).join("") +
         `</select></label>`
       : "") +
     `</section>`;
