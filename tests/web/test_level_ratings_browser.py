@@ -39,7 +39,11 @@ def _options(page: Any, where: str) -> list[str]:
 
 def _choose(page: Any, form: str, game: str, players: int) -> None:
     f = page.locator(form)
-    f.locator("select[name=game]").select_option(game)
+    radio = f.locator(f"input[name=game][value={game}]")  # the quick form's game cards
+    if radio.count():
+        radio.check()
+    else:
+        f.locator("select[name=game]").select_option(game)
     f.locator("select[name=players]").select_option(str(players))
 
 
