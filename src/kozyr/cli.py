@@ -440,7 +440,10 @@ def ratings_levels(
     if minutes > 0:
         if load_start > load_limit:
             typer.echo(
-                text("cli.levels_busy", language, load=load_start, limit=load_limit), err=True
+                text(
+                    "cli.levels_busy", language, load=f"{load_start:.2f}", limit=f"{load_limit:g}"
+                ),
+                err=True,
             )
             raise typer.Exit(3)
 
@@ -477,8 +480,8 @@ def ratings_levels(
                 language,
                 level=level,
                 shown=shown,
-                mu=r["mu"],
-                sigma=r["sigma"],
+                mu=f"{r['mu']:.2f}",
+                sigma=f"{r['sigma']:.2f}",
                 games=r["games"],
             )
         )

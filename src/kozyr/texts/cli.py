@@ -119,9 +119,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Не играть новых партий, пока средняя загрузка за минуту выше этого числа.",
     ),
     "cli.levels_busy": (
-        "The machine is busy (load average {load:.2f}, above {limit:g}): the levels would "
+        "The machine is busy (load average {load}, above {limit}): the levels would "
         "play weaker than they are. Try again when it is quiet.",
-        "Машина занята (средняя загрузка {load:.2f}, выше {limit:g}): уровни играли бы "
+        "Машина занята (средняя загрузка {load}, выше {limit}): уровни играли бы "
         "слабее, чем есть. Попробуйте, когда она освободится.",
     ),
     "cli.levels_game": (
@@ -135,8 +135,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{end} в конце",
     ),
     "cli.levels_row": (
-        "level {level}: {shown} (mu {mu:.2f}, sigma {sigma:.2f}, {games} games)",
-        "уровень {level}: {shown} (mu {mu:.2f}, sigma {sigma:.2f}, партий: {games})",
+        "level {level}: {shown} (mu {mu}, sigma {sigma}, {games} games)",
+        "уровень {level}: {shown} (mu {mu}, sigma {sigma}, партий: {games})",
     ),
     "cli.levels_written": ("written: {path}", "записано: {path}"),
     "cli.help.ratings_database": (
