@@ -103,7 +103,14 @@ export function closeWallet() {
 
 async function loadPage(before) {
   const p = wallet.page;
-  if (!p || p.loading) return;
+  if (!p) return;
+  if (p.loading) {
+    // A first page asked for while a read is under way (a top-up's answer while the read
+    // after a lost one is still out): that read may predate the change, so read again
+    // once it is in, or its old balance would stay on the page.
+    if (before == null) p.readAgain = true;
+    return;
+  }
   p.loading = true;
   p.error = null;
   renderWallet();
@@ -121,6 +128,13 @@ async function loadPage(before) {
     p.error = e;
   } finally {
     p.loading = false;
+  }
+  if (p.readAgain && wallet.page === p) {
+    p.readAgain = false;
+    p.entries = [];
+    p.next = null;
+    await loadPage(null);
+    return;
   }
   renderWallet();
 }
