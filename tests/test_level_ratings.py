@@ -18,6 +18,16 @@ from kozyr.server.accounts.ratings import display
 from kozyr.server.routes import game_facts
 
 
+def test_the_arena_rates_with_the_servers_model() -> None:
+    from kozyr.server.accounts import ratings
+
+    def params(m: object) -> tuple[object, ...]:
+        return tuple(getattr(m, k) for k in ("mu", "sigma", "beta", "tau", "kappa"))
+
+    assert type(levels.MODEL) is type(ratings.MODEL)
+    assert params(levels.MODEL) == params(ratings.MODEL)
+
+
 def test_one_game_moves_the_two_levels_as_the_server_moves_two_new_players() -> None:
     # Two new players (mu 25, sigma 25/3), the first wins. openskill first adds its
     # dynamics tau = 25/300 (sigma^2 + tau^2); Plackett-Luce with beta 25/6:
@@ -47,6 +57,8 @@ def test_the_sweeps_seat_every_level_of_a_pairing_in_every_seat() -> None:
     first = [t for _, t in zip(range(2 * 7), tasks("imperial", 2, 31, 0), strict=False)]
     lineups = [tuple(int(t.bots[b].kind) for b in t.slot.seats) for t in first]
     assert lineups[:4] == [(1, 2), (2, 1), (2, 3), (3, 2)]
+    # a game's set index gives its sweep and pairing (play_level_game's divmod)
+    assert [divmod(t.slot.set_index, 7) for t in first[::2]] == [(0, k) for k in range(7)]
     # a duplicate set's two games have the same cards; different sets different ones
     assert first[0].slot.deal_seed == first[1].slot.deal_seed != first[2].slot.deal_seed
     assert sorted(set(map(frozenset, lineups))) == sorted(set(map(frozenset, pairings(2))))

@@ -410,7 +410,9 @@ def ratings_levels(
     jobs: Annotated[
         int, typer.Option("--jobs", min=1, max=64, help=_h("cli.help.levels_jobs"))
     ] = 1,
-    seed: Annotated[int, typer.Option("--seed", min=0, help=_h("cli.help.levels_seed"))] = 31,
+    seed: Annotated[
+        int, typer.Option("--seed", min=0, max=2**31 - 1, help=_h("cli.help.levels_seed"))
+    ] = 31,
     games_file: Annotated[
         Path | None, typer.Option("--games-file", help=_h("cli.help.levels_games_file"))
     ] = None,

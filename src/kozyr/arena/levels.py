@@ -44,7 +44,9 @@ __all__ = [
 ]
 
 MODEL = PlackettLuce()
-"""openskill's defaults, as the server's ratings (mu 25, sigma 25/3, beta 25/6, tau 25/300)."""
+"""openskill's defaults, as the server's ratings (mu 25, sigma 25/3, beta 25/6, tau 25/300).
+The arena may not import the server (ARCHITECTURE.md); tests/test_level_ratings.py holds
+the two models equal."""
 ANCHOR = MODEL.mu
 """The levels' mean mu after the fit: a new player's mu. The arena fixes only the levels'
 distances from each other; a person who beats the levels as often as he loses to them, on
@@ -128,15 +130,13 @@ def play_level_game(task: Task) -> dict[str, Any]:
     """Plays one task (in a worker process) and returns its games-file line."""
     load_before = os.getloadavg()[0]
     result, state = play(task)
-    lineups = pairings(len(task.slot.seats))
-    levels = tuple(int(task.bots[b].kind) for b in task.slot.seats)
-    pairing = next(k for k, lineup in enumerate(lineups) if set(lineup) == set(levels))
+    sweep, pairing = divmod(task.slot.set_index, len(pairings(len(task.slot.seats))))
     return {
-        "sweep": task.slot.set_index // len(lineups),
+        "sweep": sweep,
         "pairing": pairing,
         "rotation": task.slot.rotation,
         "deal_seed": task.slot.deal_seed,
-        "levels": list(levels),
+        "levels": [int(task.bots[b].kind) for b in task.slot.seats],
         "places": list(GAMES[task.game].result(state).places),
         "decisions": [len(t) for t in result.times],
         "think_seconds": [round(sum(t), 3) for t in result.times],
