@@ -73,6 +73,10 @@ class Row:
     a2: str | None = None
 
 
+ISMCTS_C = ("0.1", "0.25", "0.5", "1", "2")
+"""The exploration constants tried for ISMCTS (OpenSpiel's default is 2; a deal's values,
+from the leaf heuristic, mostly differ by well under 0.5)."""
+
 ROWS: dict[str, Row] = {
     "imperial-heuristic-random": Row("imperial", "heuristic", "random", 0.0, 0.0, "pp"),
     "imperial-l3-heuristic": Row("imperial", "level3", "heuristic", 0.0, 0.0, "pp"),
@@ -93,6 +97,22 @@ ROWS: dict[str, Row] = {
     # Issue #31, a trial: level 3's search at its own 0.25 s with the last 6 tricks of each
     # playout played double dummy (``level3-dd6``), which the compiled core affords.
     "imperial-l3dd6-ismcts": Row("imperial", "level3-dd6", "ismcts", 0.25, 0.25, "pp"),
+    # Issue #31: level 3 at its 0.25 s against ISMCTS at four times that.
+    "imperial-l3-ismcts1s": Row("imperial", "level3", "ismcts", 0.25, 1.0, "pp"),
+    # Issue #31: level 5 at its own 2 s a card against ISMCTS at 0.25 s: what eight times
+    # level 3's time and exact endings gain on ISMCTS (how far the 0.25 s target is).
+    "imperial-l5-ismcts": Row("imperial", "level5", "ismcts", 0.0, 0.25, "pp"),
+    **{
+        # Issue #31, tuning ISMCTS fairly: its exploration constant and final policy
+        # (``ismcts-cC`` and ``ismcts-cC-value``, :func:`_make`), each against ISMCTS as
+        # OpenSpiel sets it (c = 2, the most visited card), both 0.25 s a move. Against
+        # ISMCTS, not level 3, so that the best setting does not hang on level 3's code.
+        f"imperial-ismcts-c{c}{policy}": Row(
+            "imperial", f"ismcts-c{c}{policy}", "ismcts", 0.25, 0.25, "pp"
+        )
+        for c in ISMCTS_C
+        for policy in ("", "-value")
+    },
     "emperor-l3-field": Row("emperor", "level3", "heuristic", 0.0, 0.0, "emperor"),
     "emperor-l5-field": Row("emperor", "level5", "heuristic", 0.0, 0.0, "emperor"),
     # Issue #15: level 3 with the public-evidence sampler against level 3 on hard facts.
@@ -107,7 +127,16 @@ def _make(game: str, name: str, seed: int) -> Bot:
     as it was before the public-evidence sampler (issue #15); ``level5-ddK`` is Imperial
     level 5's (or ``level3-ddK`` level 3's) search with the last K tricks of each playout
     played double dummy;
-    ``oracle-exact`` the oracle that plays the rest of the deal double dummy."""
+    ``oracle-exact`` the oracle that plays the rest of the deal double dummy;
+    ``ismcts-cC`` (``ismcts-cC-value``) OpenSpiel's ISMCTS with the exploration constant C
+    (and the root action of the highest mean value, not the most visited)."""
+    if name.startswith("ismcts-c"):
+        from kozyr.interop.ismcts import ISMCTSKozyrBot
+
+        c, _, policy = name.removeprefix("ismcts-c").partition("-")
+        bot = ISMCTSKozyrBot(seed, uct_c=float(c), final_policy=policy or "visits")
+        bot.name = name
+        return bot
     if game == "imperial" and name == "oracle-exact":
         from kozyr.bots.imperial.oracle import OracleBot
 
@@ -493,7 +522,7 @@ def _kind_modules(game: str, kind: str) -> list[str]:
     """The modules that make a bot of ``kind`` (``make_bot``'s and :func:`_make`'s)."""
     if kind == "random":
         return ["kozyr.bots.random_bot"]
-    if kind == "ismcts":
+    if kind.startswith("ismcts"):
         return ["kozyr.interop.ismcts"]
     if kind.startswith("oracle"):
         return [f"kozyr.bots.{game}.oracle"]
@@ -604,7 +633,9 @@ def combine(name: str, path: Path) -> None:
 
     if not path.is_file():
         raise SystemExit(f"nothing saved at {path}")
-    groups: dict[str, list[dict[str, Any]]] = {}
+    # A sample of another number of players is another figure: counted apart.
+    default_players = 2 if row.game == "imperial" else 4
+    groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
@@ -614,13 +645,16 @@ def combine(name: str, path: Path) -> None:
             raise SystemExit(f"{path}:{number}: not a JSON line ({exc.msg})") from None
         if rec.get("row") != name:
             continue
-        groups.setdefault(translated(rec), []).append(rec)
+        players = int(rec.get("players") or default_players)
+        groups.setdefault((translated(rec), players), []).append(rec)
     if not groups:
         print(f"no seed of {name} in {path}")
         return
     unit = "deals" if row.what == "pp" else "games"
     label = "play points/deal" if row.what == "pp" else "Emperor share"
-    for code, recs in sorted(groups.items(), key=lambda kv: kv[0] != current):
+    for (code, players), recs in sorted(
+        groups.items(), key=lambda kv: (kv[0][0] != current, kv[0][1])
+    ):
         seeds = {r["seed"] for r in recs}
         if len(seeds) != len(recs):
             raise SystemExit(f"{path}: a seed of {name} is saved twice with code {code}")
@@ -630,6 +664,8 @@ def combine(name: str, path: Path) -> None:
         commits = sorted({str(r["commit"]) for r in recs})
         days = sorted({str(r["utc"])[:10] for r in recs})
         mark = "current code" if code == current else "STALE: older code"
+        if players != default_players:
+            mark = f"{players} players, {mark}"
         print(
             f"RESULT {name} ({mark} {code}): {label} {m:+.3f}, 95% CI [{lo:+.3f}, {hi:+.3f}], "
             f"{units} {unit} ({len(values)} seeds); commits {', '.join(commits)}; "

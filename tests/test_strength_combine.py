@@ -226,3 +226,50 @@ def test_combine_names_a_missing_file(tmp_path: Path) -> None:
     strength = _strength()
     with pytest.raises(SystemExit, match=r"nothing saved at .*none.jsonl"):
         strength.combine("emperor-l3-field", tmp_path / "none.jsonl")
+
+
+def test_a_sample_of_another_number_of_players_is_counted_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    strength = _strength()
+    monkeypatch.setattr(strength, "row_fingerprint", lambda name, rev="HEAD": "rnew")
+
+    def line(seed: int, value: float, players: int) -> str:
+        return json.dumps(
+            {
+                "row": "imperial-l3-ismcts",
+                "seed": seed,
+                "value": value,
+                "units": players,
+                "players": players,
+                "commit": "abc1234",
+                "code": "rnew",
+                "utc": "2026-12-06T21:00:00Z",
+            }
+        )
+
+    saved = tmp_path / "s.jsonl"
+    # the same seed with two and three players: two figures, not one seed saved twice
+    saved.write_text("\n".join([line(1, 1.0, 2), line(2, 3.0, 2), line(1, -2.0, 3)]) + "\n")
+    strength.combine("imperial-l3-ismcts", saved)
+    out = capsys.readouterr().out.splitlines()
+    # two players: values 1 and 3, mean 2, sd 1.414, 1.96 * 1.414 / sqrt(2) = 1.96
+    assert out[0].startswith("RESULT imperial-l3-ismcts (current code rnew): play points/deal")
+    assert "+2.000, 95% CI [+0.040, +3.960], 4 deals (2 seeds)" in out[0]
+    assert out[1].startswith("RESULT imperial-l3-ismcts (3 players, current code rnew):")
+    assert "-2.000" in out[1] and "3 deals (1 seeds)" in out[1]
+    assert len(out) == 2
+
+
+def test_the_ismcts_tuning_rows_name_their_settings() -> None:
+    strength = _strength()
+    row = strength.ROWS["imperial-ismcts-c0.25-value"]
+    assert (row.a, row.b, row.budget_a, row.budget_b) == (
+        "ismcts-c0.25-value",
+        "ismcts",
+        0.25,
+        0.25,
+    )
+    # OpenSpiel's own setting against itself: the row that shows the pairing is even
+    assert strength.ROWS["imperial-ismcts-c2"].a == "ismcts-c2"
+    assert strength._kind_modules("imperial", "ismcts-c0.5") == ["kozyr.interop.ismcts"]

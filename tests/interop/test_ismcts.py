@@ -101,3 +101,46 @@ def test_root_and_its_worlds_share_the_information_state() -> None:
         world = root.resample_with_rng(seat, random.Random(i))
         assert world.information_state_string(seat) == key
         assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("policy", ["visits", "value"])
+def test_the_final_policy_picks_the_most_visited_or_the_best_valued_root_card(
+    policy: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search's root is kept, so the card played can be checked against its children.
+    roots = []
+
+    class Kept(ismcts._TimedISMCTS):  # type: ignore[name-defined,misc]
+        def search(self, state, deadline, max_simulations):  # type: ignore[no-untyped-def]
+            out = super().search(state, deadline, max_simulations)
+            roots.append(self._root_node)
+            return out
+
+    monkeypatch.setattr(ismcts, "_TimedISMCTS", Kept)
+    state = ImperialState.new(ImperialOptions(players=2), seed=8)
+    seat = state.to_act
+    assert seat is not None
+    obs, legal = state.observation(seat), state.legal_actions()
+    card = ISMCTSKozyrBot(seed=3, max_simulations=200, final_policy=policy).choose(obs, legal, 30.0)
+    children = roots[0].child_info
+    if policy == "visits":
+        best = max(c.visits for c in children.values())
+        assert children[card].visits == best
+    else:
+        best_value = max(c.value() for c in children.values())
+        assert children[card].value() == best_value
+    # with 200 simulations over a dozen cards the two picks are not both ties everywhere
+    assert len({c.visits for c in children.values()}) > 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"final_policy": "robust"}, "final_policy must be 'visits' or 'value'"),
+        ({"uct_c": 0.0}, "uct_c must be above 0"),
+        ({"uct_c": 101.0}, "at most 100"),
+    ],
+)
+def test_a_setting_out_of_range_is_refused(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        ISMCTSKozyrBot(seed=1, **kwargs)  # type: ignore[arg-type]

@@ -53,6 +53,24 @@ def test_the_shipped_ratings_cover_two_player_imperial() -> None:
     assert sorted(rated) == [1, 2, 3, 4, 5]
 
 
+def _level_widths(page: Any, form: str) -> tuple[float, float]:
+    """The width the longest level's words take in the level choice's font, plus room for
+    its arrow and padding, and the width the choice has: the rating must not be cut off."""
+    need, have = page.eval_on_selector(
+        f"{form} select[name=level]",
+        """(select) => {
+            const style = getComputedStyle(select);
+            const ctx = document.createElement("canvas").getContext("2d");
+            ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const widths = [...select.options].map((o) => ctx.measureText(o.text).width);
+            const longest = Math.max(...widths);
+            const pad = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+            return [longest + pad + 20, select.getBoundingClientRect().width];
+        }""",
+    )
+    return float(need), float(have)
+
+
 @pytest.mark.parametrize("size", [(360, 640), (375, 740), (1280, 860)])
 def test_levels_show_their_ratings_in_the_lobby_and_the_seat_picker(
     browser: Any, server: str, size: tuple[int, int]
@@ -67,6 +85,10 @@ def test_levels_show_their_ratings_in_the_lobby_and_the_seat_picker(
                 for form in (".quick-form", ".create-form"):
                     _choose(page, form, game, players)
                     assert _options(page, form) == _expected(game, players, lang), (form, game)
+        for form in (".quick-form", ".create-form"):
+            _choose(page, form, "imperial", 2)
+            need, have = _level_widths(page, form)
+            assert have >= need, (form, lang, width, need, have)
         _choose(page, ".quick-form", "imperial", 2)
         page.locator(".quick-form select[name=level]").scroll_into_view_if_needed()
         shot(page, f"60-levels-lobby-{width}-{lang}")

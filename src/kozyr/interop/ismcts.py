@@ -165,6 +165,13 @@ class DealRolloutEvaluator:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+# "visits": the most visited root action (OpenSpiel's default, robust to a lucky few
+# rollouts); "value": the root action of the highest mean value.
+_FINAL_POLICIES = {
+    "visits": ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+    "value": ISMCTSFinalPolicyType.MAX_VALUE,
+}
+
 # The search's clock, one name so that a test can drive it (tests never time the wall).
 _clock = time.perf_counter
 
@@ -192,7 +199,10 @@ class ISMCTSKozyrBot:
     """A kozyr bot (``choose(observation, legal, budget)``) running OpenSpiel's ISMCTS.
 
     ``budget`` is wall time in seconds for the move; ``max_simulations`` (optional) caps
-    the simulations. ``last_simulations`` tells how many the last move ran.
+    the simulations. ``last_simulations`` tells how many the last move ran. ``uct_c`` is
+    the exploration constant and ``final_policy`` how the move is picked from the root
+    ("visits" or "value"); the defaults are OpenSpiel's (issue #31 tunes them:
+    docs/bots.md).
     """
 
     name = "ismcts"
@@ -205,7 +215,13 @@ class ISMCTSKozyrBot:
         max_simulations: int | None = None,
         horizon: str = "deal",
         margin: float = 0.05,
+        final_policy: str = "visits",
     ) -> None:
+        if final_policy not in _FINAL_POLICIES:
+            raise ValueError(f"final_policy must be 'visits' or 'value', not {final_policy!r}")
+        if not 0.0 < uct_c <= 100.0:
+            raise ValueError(f"uct_c must be above 0 and at most 100, not {uct_c!r}")
+        self._final_policy = _FINAL_POLICIES[final_policy]
         self._rng = random.Random(seed)
         self._np = np.random.RandomState(self._rng.randrange(1 << 31))
         self._uct_c = uct_c
@@ -245,7 +261,7 @@ class ISMCTSKozyrBot:
             self._uct_c,
             max_simulations=self._max_simulations or 1,
             random_state=self._np,
-            final_policy_type=ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            final_policy_type=self._final_policy,
         )
         bot.set_resampler(self._resample)
         deadline = start + max(0.0, budget * (1.0 - self._margin))
