@@ -1,5 +1,6 @@
 """Changing an account: rename, new password, delete, a guest becoming an account, and
-retiring a guest nobody uses (``kozyr.server.guests``).
+retiring a guest nobody uses (``kozyr.server.guests``). An account that is gone keeps its row
+(renamed "deleted") and gives its chips back to the house.
 
 A name lives on in the tables' stored seats (records, replays and table info show it), so
 every change of name rewrites those too: a deleted account shows as "deleted" everywhere,
@@ -16,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from kozyr.server.accounts import auth, names
+from kozyr.server.money import wallets
 from kozyr.server.profiles import DELETED
 from kozyr.server.services import Server
 from kozyr.server.storage import models as m
@@ -161,9 +163,23 @@ async def change_password(
         await server.close_user(user.id, SIGNED_OUT, row.token_hash)
 
 
+FORGOTTEN = (
+    m.sessions,
+    m.lesson_progress,
+    m.puzzle_attempts,
+    m.puzzle_ratings,
+    m.wallet_top_ups,
+)
+"""What an account that is gone leaves nobody else needing: deleted with it. Its seats in
+stored games, its bets (they made the other bettors' pools), the tables it opened and its
+ratings stay, under the name "deleted"."""
+
+
 async def retire(conn: AsyncConnection, user_id: int) -> None:
-    """The account's name is freed and shows as "deleted"; its sessions end. The row stays,
-    as the account's games (and ratings) point to it."""
+    """The account's name is freed and shows as "deleted"; its sessions end, its own
+    history (:data:`FORGOTTEN`) goes, and the chips in its wallet go back to the house
+    (docs/chips.md). The row stays, as the account's games, bets and ratings point to it,
+    and as the ledger names its id for ever (``user:{id}``): no other account may get it."""
     await conn.execute(
         update(m.users)
         .where(m.users.c.id == user_id)
@@ -176,8 +192,10 @@ async def retire(conn: AsyncConnection, user_id: int) -> None:
             deleted_ms=now_ms(),
         )
     )
-    await conn.execute(delete(m.sessions).where(m.sessions.c.user_id == user_id))
+    for table in FORGOTTEN:
+        await conn.execute(delete(table).where(table.c.user_id == user_id))
     await rewrite_seats(conn, user_id, DELETED)
+    await wallets.give_back(conn, user_id)
 
 
 async def delete_account(server: Server, user: User, password: object) -> None:

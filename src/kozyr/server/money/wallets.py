@@ -3,7 +3,9 @@ held in escrow and in open bets, and the wallet's page of the ledger.
 
 Chips are play money: the house issues them (grants, top-ups) and nothing ever buys or
 cashes them. Every movement goes through :mod:`kozyr.server.money.ledger`, with a key that makes
-it happen once: ``grant:{user}``, ``top_up:{user}:{client key}``.
+it happen once: ``grant:{user}``, ``top_up:{user}:{client key}``. An account that is gone
+(deleted, or a guest retired by the clean-up) gives its chips back to the house:
+``retire:{user}:{last entry}`` (:func:`give_back`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, insert, select
+from sqlalchemy import and_, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -31,8 +33,10 @@ __all__ = [
     "WELCOME",
     "balance_of",
     "check_cover",
+    "give_back",
     "grant",
     "grant_new_user",
+    "lock",
     "top_up",
     "utc_day",
     "wallet_page",
@@ -203,7 +207,7 @@ async def top_up(store: Store, user: User, key: str, day: str | None = None) -> 
                 return again
             if await _claimed(conn, user.id, day) is not None:
                 raise _not_due_today()
-            await _lock(conn, [Account.house(), wallet])
+            await lock(conn, [Account.house(), wallet])
             balance = await ledger.balance(conn, wallet)
             in_escrow, in_bets = await holdings(conn, user.id)
             total = balance + in_escrow + in_bets
@@ -224,7 +228,28 @@ async def top_up(store: Store, user: User, key: str, day: str | None = None) -> 
         raise _not_due_today() from e
 
 
-async def _lock(conn: AsyncConnection, accounts: list[Account]) -> None:
+async def give_back(conn: AsyncConnection, user_id: int) -> int:
+    """The chips in the wallet of an account that is gone go back to the house, which
+    issued them (docs/chips.md); returns how many. One ledger transaction, keyed by the
+    wallet's last entry: done again it moves nothing, and chips the wallet receives later
+    (a game under way or a bet settled after the account went) go by another key."""
+    wallet = Account.wallet(user_id)
+    if await ledger.balance(conn, wallet) <= 0:
+        return 0  # (and no wallet is made for an account that never had one)
+    await lock(conn, [Account.house(), wallet])
+    chips = await ledger.balance(conn, wallet)
+    if chips <= 0:
+        return 0
+    e, a = m.ledger_entries, m.ledger_accounts
+    last = await conn.scalar(
+        select(func.max(e.c.id)).join(a, a.c.id == e.c.account_id).where(a.c.key == wallet.key)
+    )
+    moves = [(wallet, -chips), (Account.house(), chips)]
+    await ledger.post(conn, f"retire:{user_id}:{last}", "retire", moves, {"user": user_id})
+    return chips
+
+
+async def lock(conn: AsyncConnection, accounts: list[Account]) -> None:
     """Locks the accounts' rows (PostgreSQL; SQLite has one writer) in id order, as
     :func:`ledger.post` does: every movement of the wallet's chips (a bet, an escrow, a
     payout) waits until the balance and what is held have been read together."""

@@ -183,7 +183,8 @@ class Settings:
     default: such a game moves no rating)."""
     session_days: int = 30
     guest_ttl_days: float = field(default_factory=lambda: _float_env("KOZYR_GUEST_TTL_DAYS", 30))
-    """Guest accounts with no game in this many days are removed by a periodic job."""
+    """Guest accounts unused for this many days are retired by a periodic job
+    (``kozyr.server.guests``)."""
     guest_sweep_seconds: float = field(
         default_factory=lambda: _float_env("KOZYR_GUEST_SWEEP_SECONDS", 3600)
     )
