@@ -198,8 +198,11 @@ async def test_an_unwatched_table_of_bots_alone_ends_and_refunds_its_bets(
         assert await escrows(store, idle.id) == 0
         assert await _balance(store, Account.escrow(idle.id)) == 0
         assert await settlements(store, idle.id) == {tricks.id: 1, capot.id: 1}
+        tx = m.ledger_transactions.c
         async with store.engine.connect() as conn:
             assert await chips_in_bets(conn, ann.id) == 0
+            kinds = (await conn.execute(select(tx.kind).where(tx.key == f"refund:{idle.id}"))).all()
+        assert [k for (k,) in kinds] == ["refund"]
         assert await problems(store) == []
         # her place is free again
         again = await bots_table(lobby, olga)

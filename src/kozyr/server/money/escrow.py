@@ -194,8 +194,9 @@ async def settle_at_finish(conn: AsyncConnection, row: TableRow) -> None:
 
 async def return_at_end(conn: AsyncConnection, row: TableRow) -> None:
     """A game that ended before its end (``tables.idle_bots``): each seat's hold goes
-    back to whoever put it up (the house for a bot), nobody wins or pays. It is the
-    table's one settlement (``settle:``), so it is made once however often it is tried."""
+    back to whoever put it up (the house for a bot), nobody wins or pays. Kind
+    ``refund``, key ``refund:{table}`` (made once however often it is tried); a table
+    that ends so never finishes its game, so it has no ``settle:`` as well."""
     hold = row_hold(row)
     if hold is None:
         return
@@ -205,4 +206,4 @@ async def return_at_end(conn: AsyncConnection, row: TableRow) -> None:
         taker = Account.wallet(s.user_id) if s.user_id is not None else Account.house()
         moves[taker] = moves.get(taker, 0) + hold
     memo = {"table_id": row.id, "nets": net, "stake": row.stake}
-    await ledger.post(conn, f"settle:{row.id}", "settle", list(moves.items()), memo)
+    await ledger.post(conn, f"refund:{row.id}", "refund", list(moves.items()), memo)
