@@ -60,8 +60,12 @@ class Thinker:
         return legal[0]
 
 
-def thinkers(table: Table, gate: threading.Event | None = None) -> dict[str, Any]:
-    seen: dict[str, Any] = {"now": 0, "peak": 0, "threads": set(), "held": threading.Event()}
+def thinkers(
+    table: Table, gate: threading.Event | None = None, seen: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``table``'s bots made :class:`Thinker` s, noting into ``seen`` (a new one if None)."""
+    if seen is None:
+        seen = {"now": 0, "peak": 0, "threads": set(), "held": threading.Event()}
     table.turns.bots = {seat: Thinker(seen, gate) for seat in table.turns.bots}  # type: ignore[misc]
     return seen
 
@@ -76,7 +80,9 @@ async def test_bots_alone_think_apart_and_leave_people_s_tables_their_threads(
     try:
         olga = await store.create_user("Olga", None, guest=True)
         alone = [await bots_table(lobby, olga) for _ in range(3)]
-        seen = [thinkers(t) for t in alone]
+        seen = thinkers(alone[0])
+        for table in alone[1:]:
+            thinkers(table, seen=seen)  # (one tally for the three)
         fans = [Fan(User(1000 + i, f"fan{i}", True)) for i in range(3)]
         for table, fan in zip(alone, fans, strict=True):
             await table.watch(fan, None)
@@ -85,11 +91,10 @@ async def test_bots_alone_think_apart_and_leave_people_s_tables_their_threads(
         for table, fan in zip(alone, fans, strict=True):
             await table.unwatch(fan)
         # every decision at the three tables ran in the one thread of their own pool
-        threads = set().union(*(s["threads"] for s in seen))
+        threads = seen["threads"]
         assert threads and all(n.startswith(ALONE_PREFIX) for n in threads), threads
         assert len(threads) == 1
-        # (one table at a time: the pool has one thread)
-        assert max(s["peak"] for s in seen) == 1
+        assert seen["peak"] == 1  # one decision at a time over the three tables
 
         # That thread held for good by a table of bots alone: a table where a person
         # sits (here away, a bot playing for him) still gets its moves, in the other pool.
@@ -366,3 +371,32 @@ async def test_the_address_limit_counts_every_process_tables(tmp_path: Path, dat
             await lobby.close()
         for store in stores:
             await store.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("KOZYR_BOT_TABLE_IDLE", "9"),
+        ("KOZYR_BOT_TABLE_IDLE", "86401"),
+        ("KOZYR_BOT_ALONE_THREADS", "0"),
+        ("KOZYR_BOT_ALONE_THREADS", "9"),
+        ("KOZYR_MAX_BOT_TABLES_PER_ADDRESS", "-1"),
+        ("KOZYR_MAX_BOT_TABLES_PER_ADDRESS", "1001"),
+    ],
+)
+async def test_the_settings_have_ranges(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ValueError, match=name):
+        Settings()
+
+
+async def test_the_settings_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("KOZYR_BOT_TABLE_IDLE", "KOZYR_BOT_ALONE_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("KOZYR_MAX_BOT_TABLES_PER_ADDRESS", raising=False)
+    settings = Settings()
+    assert settings.bot_table_idle == 300.0
+    assert settings.bot_alone_threads == 1
+    assert settings.max_bot_tables_per_address == 6
