@@ -243,6 +243,11 @@ class Book:
                 out.append(self._settle(m, VOID))
         return out
 
+    def void_undecided(self) -> list[Change]:
+        """The table ended before its game did (a table of bots alone that nobody
+        watched): every market not decided yet is void, as at ``game_over``."""
+        return [self._settle(m, VOID) for m in [*self.closed.values(), *self.open.values()]]
+
     def feed_all(self, events: Iterable[Event]) -> list[Change]:
         out: list[Change] = []
         for e in events:

@@ -120,6 +120,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Слишком много незаконченных столов, где играют одни боты (ваших или на сервере); "
         "сначала досмотрите какой-нибудь до конца.",
     ),
+    "protocol.error.too_many_bot_tables_address": (
+        "Too many unfinished tables of bots alone were opened from your network; "
+        "watch one to its end, or wait until one nobody watches ends by itself.",
+        "Из вашей сети открыто слишком много незаконченных столов, где играют одни боты; "
+        "досмотрите какой-нибудь до конца или подождите, пока стол без зрителей закончится сам.",
+    ),
     "protocol.error.upload_too_large": (
         "The record is larger than 512 KB.",
         "Запись больше 512 КБ.",

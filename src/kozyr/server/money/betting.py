@@ -91,6 +91,10 @@ class PlacedBet:
         )
 
 
+Balances = tuple[dict[str, int], int | None]
+"""A settlement's wallet balances after it, by account key, and its transaction."""
+
+
 def _placed(row: Any) -> PlacedBet:
     return PlacedBet(
         int(row.id),
@@ -204,22 +208,57 @@ class TableBets:
             market = self.book.markets[mid]
             outcome = self.book.settled[mid]
             bets = self.bets.get(mid, [])
-            balances: tuple[dict[str, int], int | None] = ({}, None)
+            balances: Balances = ({}, None)
             try:
                 if bets:
-                    balances = await self._post_settlement(market, outcome, bets)
+                    async with self.store._write() as conn:
+                        balances = await self._post_settlement(conn, market, outcome, bets)
             except Exception:
                 log.exception("settling %s at table %s failed", mid, self.table_id)
                 continue
-            self.unsettled.discard(mid)
-            self._to_all(self.market_frame(market))
-            self._tell_bettors(market, outcome, bets, balances)
+            self._settled(market, outcome, bets, balances)
+
+    def void_undecided(self) -> None:
+        """The table ended before its game did: every market not decided is void, to be
+        settled (every bet refunded) like any decided one."""
+        for change in self.book.void_undecided():
+            self.unsettled.add(change.market.id)
+
+    async def end_early(self, conn: AsyncConnection) -> Callable[[], None]:
+        """The table ends before its game (``tables.idle_bots``): every market not decided
+        is void, and every settlement still to make (those refunds, and a decided market's
+        whose commit failed) is posted in ``conn``, the transaction that ends the table,
+        so that they commit with the end or not at all. Each is the market's one
+        settlement (:func:`settlement_key`), so a retry moves nothing twice. Returns what
+        to tell the watchers once ``conn`` has committed."""
+        self.void_undecided()
+        done: list[tuple[Market, str, list[PlacedBet], Balances]] = []
+        for mid in sorted(self.unsettled):
+            market, outcome = self.book.markets[mid], self.book.settled[mid]
+            bets = self.bets.get(mid, [])
+            balances: Balances = ({}, None)
+            if bets:
+                balances = await self._post_settlement(conn, market, outcome, bets)
+            done.append((market, outcome, bets, balances))
+
+        def tell() -> None:
+            for market, outcome, bets, balances in done:
+                self._settled(market, outcome, bets, balances)
+
+        return tell
+
+    def _settled(
+        self, market: Market, outcome: str, bets: list[PlacedBet], balances: Balances
+    ) -> None:
+        self.unsettled.discard(market.id)
+        self._to_all(self.market_frame(market))
+        self._tell_bettors(market, outcome, bets, balances)
 
     async def _post_settlement(
-        self, market: Market, outcome: str, bets: list[PlacedBet]
-    ) -> tuple[dict[str, int], int | None]:
-        """Posts the settlement; the balances after it of the wallets it paid, and its
-        transaction (none when it was found committed already: they may be old)."""
+        self, conn: AsyncConnection, market: Market, outcome: str, bets: list[PlacedBet]
+    ) -> Balances:
+        """Posts the settlement in ``conn``; the balances after it of the wallets it paid,
+        and its transaction (none when it was found committed already: they may be old)."""
         paid = payouts([Bet(b.id, b.outcome, b.chips) for b in bets], outcome)
         per_user: dict[int, int] = {}
         for b, n in zip(bets, paid, strict=True):
@@ -229,9 +268,8 @@ class TableBets:
         moves = [(Account.market(self.table_id, market.id), -pool)]
         moves += [(Account.wallet(u), n) for u, n in sorted(per_user.items())]
         memo = {"table": self.table_id, "market": market.id, "outcome": outcome}
-        async with self.store._write() as conn:
-            key = settlement_key(self.table_id, market.id)
-            posted = await ledger.post(conn, key, "bets", moves, memo)
+        key = settlement_key(self.table_id, market.id)
+        posted = await ledger.post(conn, key, "bets", moves, memo)
         return ({}, None) if posted.replayed else (posted.balances, posted.tx_id)
 
     # -- what is shown --------------------------------------------------------------
@@ -533,4 +571,8 @@ def offline_book(row: TableRow, events: Iterable[Any], store: Store) -> TableBet
     table's, or a restored one's for :meth:`TableBets.adopt_book`."""
     bets = TableBets(row, store)
     bets.catch_up(list(events))
+    if row.status == "finished":
+        # (a no-op after a game over, which voids the rest itself) A table ended before
+        # its game: its undecided markets are void, so none shows as open to bets.
+        bets.void_undecided()
     return bets

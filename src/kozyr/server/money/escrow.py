@@ -190,3 +190,20 @@ async def settle_at_finish(conn: AsyncConnection, row: TableRow) -> None:
     await ledger.post(
         conn, f"settle:{row.id}", "settle", [(a, n) for a, n in moves.items() if n != 0], memo
     )
+
+
+async def return_at_end(conn: AsyncConnection, row: TableRow) -> None:
+    """A game that ended before its end (``tables.idle_bots``): each seat's hold goes
+    back to whoever put it up (the house for a bot), nobody wins or pays. Kind
+    ``refund``, key ``refund:{table}`` (made once however often it is tried); a table
+    that ends so never finishes its game, so it has no ``settle:`` as well."""
+    hold = row_hold(row)
+    if hold is None:
+        return
+    net = [0] * len(row.seats)
+    moves: dict[Account, int] = {Account.escrow(row.id): -hold * len(row.seats)}
+    for s in row.seats:
+        taker = Account.wallet(s.user_id) if s.user_id is not None else Account.house()
+        moves[taker] = moves.get(taker, 0) + hold
+    memo = {"table_id": row.id, "nets": net, "stake": row.stake}
+    await ledger.post(conn, f"refund:{row.id}", "refund", list(moves.items()), memo)

@@ -33,6 +33,15 @@ def _int_env(name: str, default: int) -> int:
     return int(_float_env(name, float(default)))
 
 
+def _ranged_env(name: str, default: float, low: float, high: float) -> float:
+    """A number that must lie in [``low``, ``high``]: a setting out of range stops the
+    start with a message, rather than running with a value nobody meant."""
+    value = _float_env(name, default)
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be from {low:g} to {high:g}, not {value!r}")
+    return value
+
+
 def _flag_env(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -126,6 +135,22 @@ class Settings:
         default_factory=lambda: _int_env("KOZYR_MAX_BOT_TABLES_TOTAL", 50)
     )
     """Unfinished tables of bots alone on the whole server (every process; 0: no limit)."""
+    max_bot_tables_per_address: int = field(
+        default_factory=lambda: int(_ranged_env("KOZYR_MAX_BOT_TABLES_PER_ADDRESS", 6, 0, 1000))
+    )
+    """Unfinished tables of bots alone created from one client address (an IPv6 address
+    counts by its /64, ``transport.addresses``) at once (0: no limit): guests are cheap to
+    make, so the account's limit alone let a few addresses fill the server's."""
+    bot_table_idle: float = field(
+        default_factory=lambda: _ranged_env("KOZYR_BOT_TABLE_IDLE", 300.0, 10.0, 86_400.0)
+    )
+    """Seconds a table of bots alone may go without a watcher before it ends (its slot
+    freed, open bets refunded; ``tables.idle_bots``)."""
+    bot_alone_threads: int = field(
+        default_factory=lambda: int(_ranged_env("KOZYR_BOT_ALONE_THREADS", 1, 1, 8))
+    )
+    """Threads the bots of tables of bots alone think in, apart from the bots of tables
+    where a person sits: however many such tables are watched, they take no more."""
     max_frame: int = 64 * 1024
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""

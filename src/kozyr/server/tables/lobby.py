@@ -31,9 +31,12 @@ from kozyr.server.runtime.config import Settings
 from kozyr.server.runtime.metrics import Metrics
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Seat, Store, TableRow, User
+from kozyr.server.tables.bot_pools import ALONE_PREFIX, TablePool
+from kozyr.server.tables.idle_bots import IdleBotTables
 from kozyr.server.tables.ownership import Ownership
 from kozyr.server.tables.table import Table
 from kozyr.server.tables.views import table_commitment, table_info, view_of
+from kozyr.server.transport.addresses import address_key
 from kozyr.server.transport.paging import PAGE
 from kozyr.server.transport.protocol import VERSION, Client, ProtocolError, dumps, utf8_size
 
@@ -173,6 +176,12 @@ class Lobby:
         self.ownership = ownership(self) if ownership is not None else None
         """Cluster mode: the leases of this process's tables, made for this lobby by the
         ``ownership`` its cluster gave it (:class:`kozyr.server.cluster.Cluster`)."""
+        # Tables of bots alone: their bots think apart (``bot_pools``), and they end once
+        # nobody has watched them for a while (``idle_bots``, swept from ``restore`` on).
+        self.alone_executor = ThreadPoolExecutor(
+            max_workers=settings.bot_alone_threads, thread_name_prefix=ALONE_PREFIX
+        )
+        self.idle_bots = IdleBotTables(lambda: self.tables.values(), store, settings.bot_table_idle)
 
     def _new_seed(self, game: str, players: int, options: dict[str, Any]) -> int:
         """256 secret bits; with ``KOZYR_TABLE_SEED`` a full SHA-256 digest of that setting
@@ -205,6 +214,7 @@ class Lobby:
                 count += 1
         await self._settle_finished_bets()
         self._count()
+        self.idle_bots.start()
         return count
 
     async def restore_row(self, row: TableRow) -> Table | None:
@@ -263,6 +273,7 @@ class Lobby:
                 pass
 
     async def close(self) -> None:
+        await self.idle_bots.stop()
         self.stop_moves()
         if self._notice_timer is not None:
             self._notice_timer.cancel()
@@ -273,13 +284,15 @@ class Lobby:
             await table.close()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.replayer.shutdown(wait=False, cancel_futures=True)
+        self.alone_executor.shutdown(wait=False, cancel_futures=True)
 
     async def offload(self, fn: Callable[..., T], *args: Any) -> T:
         """Runs CPU work (replays, verification) in the replay pool, off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self.replayer, fn, *args)
 
     def _table(self, row: TableRow) -> Table:
-        table = Table(row, self.store, self.settings, self.metrics, self.executor, self._changed)
+        pool = TablePool(row, self.executor, self.alone_executor)
+        table = Table(row, self.store, self.settings, self.metrics, pool, self._changed)
         table.check_bots_alone = self._check_bot_seat
         if self.stopping:
             table.turns.stop()
@@ -573,7 +586,7 @@ class Lobby:
         async with self._create_lock:
             self._check_limits(user, address)
             if all(s.bot is not None for s in seats):
-                self._check_bot_tables(user.id, *self._bot_tables(user.id, None))
+                self._check_bot_tables(user.id, *self._bot_tables(user.id, address, None))
             return await self._create(
                 user,
                 game,
@@ -601,51 +614,74 @@ class Lobby:
         if (per_user and mine >= per_user) or (per_address and by_address >= per_address):
             raise ProtocolError("too_many_tables", status=429)
 
-    def _bot_tables(self, creator_id: int, leave_out: str | None) -> tuple[int, int]:
-        """(the creator's, all) unfinished tables of bots alone in this process's memory
-        (all the server's but in cluster mode), but ``leave_out``."""
-        mine = every = 0
+    def _bot_tables(
+        self, creator_id: int, address: str | None, leave_out: str | None
+    ) -> tuple[int, int, int]:
+        """(the creator's, his address's, all) unfinished tables of bots alone in this
+        process's memory (all the server's but in cluster mode), but ``leave_out``."""
+        key = address_key(address) if address else None
+        mine = ours = every = 0
         for t in self.tables.values():
             if t.row.status != "finished" and t.id != leave_out and bots_alone(t.row):
                 every += 1
                 mine += t.row.creator_id == creator_id
-        return mine, every
+                theirs = self.addresses.get(t.id)
+                ours += key is not None and theirs is not None and address_key(theirs) == key
+        return mine, ours, every
 
-    def _check_bot_tables(self, creator_id: int | None, mine: int, every: int) -> None:
-        """429 ``too_many_bot_tables`` when one more table of bots alone would pass the
-        creator's or the server's limit (``mine`` and ``every``: those there already)."""
+    def _check_bot_tables(self, creator_id: int | None, mine: int, ours: int, every: int) -> None:
+        """429 when one more table of bots alone would pass the creator's limit or the
+        server's (``too_many_bot_tables``) or his address's (``too_many_bot_tables_address``;
+        ``mine``, ``ours`` and ``every``: those there already)."""
         per_user, total = self.settings.max_bot_tables, self.settings.max_bot_tables_total
-        if (per_user and creator_id is not None and mine >= per_user) or (total and every >= total):
+        per_address = self.settings.max_bot_tables_per_address
+        if per_user and creator_id is not None and mine >= per_user:
+            raise ProtocolError("too_many_bot_tables", status=429)
+        if per_address and ours >= per_address:
+            raise ProtocolError("too_many_bot_tables_address", status=429)
+        if total and every >= total:
             raise ProtocolError("too_many_bot_tables", status=429)
 
     async def _stored_bot_tables(
-        self, conn: AsyncConnection, creator_id: int | None, leave_out: str | None
-    ) -> tuple[int, int]:
-        """:meth:`_bot_tables` over every process's tables, from the shared database."""
+        self,
+        conn: AsyncConnection,
+        creator_id: int | None,
+        address: str | None,
+        leave_out: str | None,
+    ) -> tuple[int, int, int]:
+        """:meth:`_bot_tables` over every process's tables, from the shared database (the
+        addresses compared in Python: an IPv6 address counts by its /64)."""
         t = m.game_tables.c
-        query = (
-            select(func.count())
-            .select_from(m.game_tables)
-            .where(t.status != "finished", _BOTS_ALONE_SQL)
+        query = select(t.creator_id, t.creator_address).where(
+            t.status != "finished", _BOTS_ALONE_SQL
         )
         if leave_out is not None:
             query = query.where(t.id != leave_out)
-        every = await conn.scalar(query) or 0
-        mine = 0
-        if creator_id is not None:
-            mine = await conn.scalar(query.where(t.creator_id == creator_id)) or 0
-        return mine, every
+        rows = (await conn.execute(query)).all()
+        key = address_key(address[:64]) if address else None
+        mine = sum(1 for r in rows if creator_id is not None and r.creator_id == creator_id)
+        ours = sum(
+            1
+            for r in rows
+            if key is not None and r.creator_address and address_key(r.creator_address) == key
+        )
+        return mine, ours, len(rows)
 
     async def _check_bot_seat(self, row: TableRow) -> None:
         """A bot is to fill ``row``'s last seat, with nobody seated: the table would be one
         more table of bots alone (:attr:`Table.check_bots_alone`). In cluster mode counted
         from the database without a lock: two such bots at the very same moment on two
         processes may both pass (creations take turns, below)."""
+        address = self.addresses.get(row.id)
         if self.settings.cluster:
             async with self.store.engine.connect() as conn:
-                counts = await self._stored_bot_tables(conn, row.creator_id, row.id)
+                if address is None:  # a table taken over from another process
+                    t = m.game_tables.c
+                    found = select(t.creator_address).where(t.id == row.id)
+                    address = await conn.scalar(found)
+                counts = await self._stored_bot_tables(conn, row.creator_id, address, row.id)
         else:
-            counts = self._bot_tables(row.creator_id or 0, row.id)
+            counts = self._bot_tables(row.creator_id or 0, address, row.id)
         self._check_bot_tables(row.creator_id, *counts)
 
     async def _check_shared_limits(self, conn: AsyncConnection, row: TableRow) -> None:
@@ -680,12 +716,16 @@ class Lobby:
             theirs = await conn.scalar(unfinished.where(t.creator_address == address[:64]))
             if (theirs or 0) > per_address:
                 raise ProtocolError("too_many_tables", status=429)
-        if bots_alone(row) and (self.settings.max_bot_tables or self.settings.max_bot_tables_total):
+        limits = self.settings
+        if bots_alone(row) and (
+            limits.max_bot_tables
+            or limits.max_bot_tables_total
+            or limits.max_bot_tables_per_address
+        ):
             if postgres:  # one server-wide count: every such creation takes its turn
                 await conn.execute(select(func.pg_advisory_xact_lock(_LOCK_BOTS, 0)))
-            self._check_bot_tables(
-                row.creator_id, *await self._stored_bot_tables(conn, row.creator_id, row.id)
-            )
+            counts = await self._stored_bot_tables(conn, row.creator_id, address, row.id)
+            self._check_bot_tables(row.creator_id, *counts)
 
     async def _create(
         self,
