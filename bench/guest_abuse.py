@@ -40,7 +40,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serverproc import cpu_seconds, start_server  # noqa: E402
+from serverproc import cpu_seconds, start_server
 
 
 @dataclass
@@ -129,7 +129,9 @@ async def victim(
                     n += 1
                     move = rng.choice(view["legal_actions"])
                     await ws.send(
-                        json.dumps({"type": "action", "table": table, "id": f"v{n}", "action": move})
+                        json.dumps(
+                            {"type": "action", "table": table, "id": f"v{n}", "action": move}
+                        )
                     )
                     sent = time.perf_counter()
             await ws.send(json.dumps({"type": "unwatch", "table": table}))
@@ -272,7 +274,9 @@ def run_tree(label: str, tree: Path, seconds: float) -> list[tuple[str, dict[str
         proc, base = start_server(Path(tmp), env)
         try:
             for phase, attack in (("quiet", False), ("flooded", True)):
-                rows.append((f"{label} {phase}", asyncio.run(measure(base, proc.pid, seconds, attack))))
+                rows.append(
+                    (f"{label} {phase}", asyncio.run(measure(base, proc.pid, seconds, attack)))
+                )
                 time.sleep(2)
         finally:
             proc.terminate()
@@ -290,7 +294,10 @@ def main() -> None:
     for spec in trees:
         label, _, path = spec.partition("=")
         rows += run_tree(label, Path(path).resolve(), args.seconds)
-    print(f"{'':18} {'healthz p50':>11} {'p95':>7} {'bot reply p50':>13} {'p95':>7} {'n':>4} {'CPU-s/s':>7}")
+    print(
+        f"{'':18} {'healthz p50':>11} {'p95':>7} {'bot reply p50':>13} {'p95':>7}"
+        f" {'n':>4} {'CPU-s/s':>7}"
+    )
     for name, r in rows:
         print(
             f"{name:18} {r['health_p50']:9.0f}ms {r['health_p95']:5.0f}ms "
