@@ -196,6 +196,26 @@ async def test_guests_and_accounts_are_counted_apart_over_processes(
         await two.close()
 
 
+async def test_puzzle_answers_are_counted_over_processes(redis_server: RedisServer) -> None:
+    """A person's puzzle answers are counted in Redis: two processes share his limit (3),
+    and the address's (30); a refused answer counts nowhere."""
+    one = RedisThrottles(redis_server.url, 5, 60, 1, 3600, answer_limit=3)
+    two = RedisThrottles(redis_server.url, 5, 60, 1, 3600, answer_limit=3)
+    try:
+        got = await asyncio.gather(*(t.attempt_answer("user:1", "6.6.6.6") for t in (one, two) * 3))
+        assert sorted(w is None for w in got) == [False] * 3 + [True] * 3
+        assert all(w is not None and 0 < w <= 60 for w in got if w is not None)
+        # 3 of the address's 30 taken: 27 more by nine others, then none
+        for i in range(2, 11):
+            for t in (one, two, one):
+                assert await t.attempt_answer(f"user:{i}", "6.6.6.6") is None
+        assert await two.attempt_answer("user:11", "6.6.6.6") is not None
+        assert await one.attempt_answer("user:11", "7.7.7.7") is None
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_redis_lost_counts_in_memory_and_logs_once(
     redis_server: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:

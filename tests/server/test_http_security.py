@@ -314,6 +314,7 @@ def test_deploy_doc_names_every_setting() -> None:
         "KOZYR_LOGIN_LIMIT",
         "KOZYR_ACCOUNT_LIMIT",
         "KOZYR_GUEST_LIMIT",
+        "KOZYR_PUZZLE_ANSWER_LIMIT",
         "KOZYR_HEADER_TIMEOUT",
         "KOZYR_BODY_TIMEOUT",
         "KOZYR_MAX_CONNECTIONS",

@@ -1,6 +1,6 @@
 """Puzzles from real deals (#29, docs/puzzles.md): ``kozyr puzzles build`` on a store with
-a finished and an unfinished table and a bot game of each game, then the puzzle book
-(daily, next, answer, history) on what it built.
+a finished, an unfinished and a finished private table and a bot game of each game, then
+the puzzle book (daily, next, answer, history) on what it built.
 
 Built once for the module (fast settings: 4 worlds to screen, 12 to confirm)."""
 
@@ -30,6 +30,7 @@ from kozyr.server.transport.protocol import ProtocolError
 
 SETTINGS = puzzle_finder.Settings(worlds=4, margin=1.5, per_game=2, seed=0)
 TABLE_SEED = 4242
+PRIVATE_SEED = 4343
 DAY_MS = 86_400_000
 
 
@@ -45,9 +46,17 @@ def bot_played(game: str, seed: int) -> GameState:
     return state
 
 
-async def store_table(store: Store, table_id: str, state: GameState, upto: int | None) -> None:
-    """``state``'s game as a table of bots in the store: finished with every action, or
-    still playing with the first ``upto``."""
+async def store_table(
+    store: Store,
+    table_id: str,
+    state: GameState,
+    upto: int | None,
+    private: bool = False,
+    seed: int = TABLE_SEED,
+) -> None:
+    """``state``'s game (dealt by ``seed``) as a table of bots in the store: finished
+    with every action, or still playing with the first ``upto``; ``private``: a private
+    table."""
     record = to_record(state)
     texts = record["actions"] if upto is None else record["actions"][:upto]
     row = TableRow(
@@ -55,7 +64,8 @@ async def store_table(store: Store, table_id: str, state: GameState, upto: int |
         game=state.game,
         players=state.players,
         options=record["options"],
-        seed=TABLE_SEED,
+        seed=seed,
+        private=private,
         seats=[Seat(bot=1, name=f"bot {s}") for s in range(state.players)],
         status="finished" if upto is None else "playing",
         first_dealer=record.get("first_dealer"),
@@ -98,8 +108,10 @@ class Built:
         built: puzzle_build.Built,
         lines: list[puzzle_build.Progress],
         finished: GameState,
+        private: GameState,
     ) -> None:
         self.finished = finished
+        self.private = private
         self.store = store
         self.built = built
         self.lines = lines
@@ -120,6 +132,7 @@ class Built:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     data: Path = tmp_path_factory.mktemp("puzzles")
     finished = bot_played("imperial", TABLE_SEED)
+    private = bot_played("imperial", PRIVATE_SEED)
     loop = asyncio.new_event_loop()
     store = Store(sqlite_url(data))
     progress: list[puzzle_build.Progress] = []
@@ -128,6 +141,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
         await store.migrate()
         await store_table(store, "fin1", finished, None)
         await store_table(store, "open1", finished, 40)
+        await store_table(store, "priv1", private, None, private=True, seed=PRIVATE_SEED)
         return await puzzle_build.build(
             store,
             SETTINGS,
@@ -139,7 +153,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
     done = loop.run_until_complete(setup())
     loop.close()
     # the store's engines belong to the loop that made them: a fresh store for the tests
-    out = Built(Store(sqlite_url(data)), done, progress, finished)
+    out = Built(Store(sqlite_url(data)), done, progress, finished, private)
     yield out
     out.run(out.store.close())
     out.loop.close()
@@ -173,13 +187,14 @@ def cards_in_json(data: Any) -> set[str]:
 
 def test_build_reads_finished_games_and_bot_games_only(built: Built) -> None:
     b = built.built
-    # one finished table and one bot game of each game; the playing table is not read
+    # one finished table and one bot game of each game; neither the playing table nor
+    # the finished private one is read
     assert (b.server_games, b.bot_games, b.skipped) == (1, 2, 0)
     rows = built.rows()
     assert rows, "no puzzle found in three games"
     assert b.found == len(rows)
     assert {r.table_id for r in rows if r.source == "server"} <= {"fin1"}
-    assert all(r.table_id != "open1" for r in rows)
+    assert all(r.table_id not in ("open1", "priv1") for r in rows)
     sources = built.run(_sources(built.store))
     assert sources == {
         "table:fin1",
@@ -245,8 +260,10 @@ def test_rebuild_adds_nothing(built: Built) -> None:
 def test_every_served_position_is_the_solvers_observation(built: Built) -> None:
     book = PuzzleBook(built.store)
     hidden_somewhere = False
+    solver = built.run(_user(built.store, "solver"))
     for row in built.rows():
-        served = built.run(book.one(row.id, None))["puzzle"]
+        assert built.run(book.one(row.id, None))["puzzle"]["position"]  # signed out too
+        served = built.run(book.one(row.id, solver))["puzzle"]
         record = original(row, built)
         truth = replay({**record, "actions": record["actions"][: row.action_index]})
         assert served["position"] == truth.observation(row.seat).to_json()
@@ -266,7 +283,7 @@ def test_every_served_position_is_the_solvers_observation(built: Built) -> None:
         assert not cards_in_json({k: v for k, v in served.items() if k != "position"}) & hidden
         assert "best" not in served and "card_values" not in served
         # nor in the answer: its values, words and line name the seat's own cards only
-        answer = built.run(book.answer(row.id, None, row.best))
+        answer = built.run(book.answer(row.id, solver, row.best))
         assert not cards_in_json(answer) & hidden
         assert not cards_in_json(answer) - set(served["legal"])
         for lang in ("en", "ru"):
@@ -297,6 +314,8 @@ def test_answers_are_judged_and_the_first_attempt_rated_once(built: Built) -> No
     rows = built.rows()
     first, second = rows[0], rows[1]
     alice = built.run(_user(built.store, "alice"))
+    shown_to_her = built.run(book.one(first.id, alice))["puzzle"]
+    assert shown_to_her["tried"] is None and "best" not in shown_to_her
     right = built.run(book.answer(first.id, alice, first.best))
     assert right["correct"] and right["first"] and right["best"] == first.best
     assert right["rating"]["after"] > right["rating"]["before"] == 1500
@@ -304,7 +323,9 @@ def test_answers_are_judged_and_the_first_attempt_rated_once(built: Built) -> No
     assert right["verdict"]["en"].endswith("is the best card here.")
     assert right["verdict"]["ru"].endswith("лучшая карта в этой позиции.")
     puzzle_after = built.run(book.one(first.id, alice))["puzzle"]
-    assert puzzle_after["rating"] < shown(first.mu)  # a solved puzzle looks easier
+    # her account is new: her answer moves no puzzle (tests/server/test_puzzle_answers.py)
+    assert puzzle_after["rating"] == shown(first.mu)
+    assert "best" not in puzzle_after and "values" not in puzzle_after
     assert puzzle_after["tried"] == {"card": first.best, "solved": True}
     # again, wrongly: judged, kept, but moves nothing
     wrong_card = json.loads(first.card_values)[1][0]
@@ -314,6 +335,7 @@ def test_answers_are_judged_and_the_first_attempt_rated_once(built: Built) -> No
     assert me == {"rating": right["rating"]["after"], "attempts": 1, "solved": 1}
     # a first attempt that fails lowers the rating
     miss = json.loads(second.card_values)[-1][0]
+    built.run(book.one(second.id, alice))
     failed = built.run(book.answer(second.id, alice, miss))
     assert not failed["correct"] and failed["first"]
     assert failed["rating"]["before"] == right["rating"]["after"]
@@ -376,6 +398,77 @@ def test_bad_input_is_refused_with_a_code(built: Built) -> None:
     with pytest.raises(ProtocolError) as e:
         built.run(book.next(None, "chess"))
     assert e.value.code == "bad_game"
+
+
+def test_a_puzzle_of_a_private_table_is_never_served(built: Built) -> None:
+    """A puzzle from a private table's game (built by an older ``kozyr puzzles build``,
+    which read private tables) is not served by id, as the next one or as the daily one:
+    its position is a private player's hand."""
+    record = to_record(built.private)
+    index = 0  # the game's first choice between cards
+    state = replay({**record, "actions": []})
+    while not puzzle_finder.is_card_choice(state):
+        index += 1
+        state = replay({**record, "actions": record["actions"][:index]})
+    seat = state.to_act
+    assert seat is not None
+    legal = [state.action_text(a) for a in state.legal_actions()]
+    position = puzzle_finder.position_of(record, index, state)
+    hand = state.observation(seat).to_json()["hand"]
+
+    async def insert_legacy() -> int:
+        async with built.store.transaction() as conn:
+            result = await conn.execute(
+                insert(m.puzzles).values(
+                    key=f"table:priv1:{index}",
+                    game="imperial",
+                    players=state.players,
+                    source="server",
+                    table_id="priv1",
+                    bot_seed=None,
+                    position=json.dumps(position),
+                    action_index=index,
+                    seat=seat,
+                    best=legal[0],
+                    played=legal[1],
+                    card_values=json.dumps([[c, 10.0 - i] for i, c in enumerate(legal)]),
+                    margin=1.0,
+                    worlds=12,
+                    mu=25.0,  # the rating a fresh solver is nearest: next's first pick
+                    sigma=8.0,
+                    attempts=0,
+                    solved=0,
+                    created_ms=now_ms(),
+                )
+            )
+            return int(result.inserted_primary_key[0])
+
+    async def remove(pid: int) -> None:
+        async with built.store.transaction() as conn:
+            await conn.execute(m.puzzles.delete().where(m.puzzles.c.id == pid))
+
+    pid = built.run(insert_legacy())
+    try:
+        book = PuzzleBook(built.store)
+        dave = built.run(_user(built.store, "dave"))
+        for who in (None, dave):
+            with pytest.raises(ProtocolError) as e:
+                built.run(book.one(pid, who))
+            assert (e.value.code, e.value.status) == ("no_puzzle", 404)
+        with pytest.raises(ProtocolError) as e:
+            built.run(book.answer(pid, dave, legal[0]))
+        assert (e.value.code, e.value.status) == ("no_puzzle", 404)
+        nxt = built.run(book.next(dave, "imperial"))["puzzle"]
+        assert nxt is None or nxt["id"] != pid
+        days = {
+            built.run(book.daily(None, 1_800_000_000_000 + k * DAY_MS))["puzzle"]["id"]
+            for k in range(20)
+        }
+        assert pid not in days
+        # and the hand is in none of those replies
+        assert hand and (nxt is None or nxt["position"]["hand"] != hand)
+    finally:
+        built.run(remove(pid))
 
 
 def test_the_migration_makes_the_models_tables(built: Built) -> None:

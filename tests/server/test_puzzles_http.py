@@ -91,6 +91,10 @@ async def test_puzzles_over_http(server: ServerProc) -> None:
         r = await nobody.http.get("/api/puzzles/history")
         assert r.status_code == 401 and r.json()["code"] == "unauthorized"
         assert (await nobody.http.get(f"/api/puzzles/{pid}")).status_code == 200
+        # ...but not answered: the values are for those who answer, after their answer
+        r = await nobody.http.post(f"/api/puzzles/{pid}/answer", json={"card": card})
+        assert (r.status_code, r.json()["code"]) == (401, "unauthorized")
+        assert "values" not in r.json() and "best" not in r.json()
         await nobody.close()
         nxt = (await me.http.get("/api/puzzles/next")).json()["puzzle"]
         assert nxt is None or nxt["id"] != pid

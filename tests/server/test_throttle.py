@@ -74,6 +74,37 @@ def test_login_limit_is_per_name_and_per_address() -> None:
     assert t.login("boris", "4.4.4.4") is None
 
 
+def test_puzzle_answers_are_limited_per_person_and_per_address() -> None:
+    """Two answers per person a minute, twenty per address (ten times as many)."""
+    clock = FakeClock()
+    t = Throttles(2, 60, 5, 3600, clock, answer_limit=2)
+    assert t.answer("user:1", "1.1.1.1") is None
+    clock.now += 15
+    assert t.answer("user:1", "2.2.2.2") is None
+    assert t.answer("user:1", "3.3.3.3") == 45  # the person's first answer leaves at 60 s
+    # 1.1.1.1 has one (t = 0); nine more people, two each: 19; one more: 20
+    for i in range(2, 11):
+        assert t.answer(f"user:{i}", "1.1.1.1") is None
+        assert t.answer(f"user:{i}", "1.1.1.1") is None
+    assert t.answer("user:11", "1.1.1.1") is None
+    assert t.answer("user:12", "1.1.1.1") == 45  # the address's limit, a fresh person
+    assert t.answer("user:12", "4.4.4.4") is None  # ...who was not counted there
+    clock.now += 45  # t = 60 s: the first answer (t = 0) leaves both windows
+    assert t.answer("user:1", "5.5.5.5") is None
+    assert t.answer("user:13", "1.1.1.1") is None
+
+
+def test_the_answer_limit_setting_has_a_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    from kozyr.server.runtime.config import Settings
+
+    monkeypatch.setenv("KOZYR_PUZZLE_ANSWER_LIMIT", "7")
+    assert Settings().puzzle_answer_limit == 7
+    for bad in ("0", "-3", "2.5", "10001", "many"):
+        monkeypatch.setenv("KOZYR_PUZZLE_ANSWER_LIMIT", bad)
+        with pytest.raises(ValueError, match="KOZYR_PUZZLE_ANSWER_LIMIT must be"):
+            Settings()
+
+
 def test_retry_after_is_whole_seconds_rounded_up() -> None:
     assert [retry_header(s) for s in (0.0, 0.2, 1.0, 59.01)] == ["1", "1", "1", "60"]
 

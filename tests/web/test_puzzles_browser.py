@@ -89,6 +89,8 @@ def test_a_puzzle_solved_and_one_failed(
         ".puzzle-hand .card.legal", "bs => bs.map(b => b.dataset.card)"
     )
     assert sorted(on_page) == sorted(legal)
+    # no value on the board before the answer: the puzzle as served carries none
+    assert page.locator(".puzzle-value").count() == 0
     _fits(page)
     shot(page, f"60-puzzle-{tag}")
     page.click(f'.puzzle-hand .card[data-card="{best}"]')
@@ -99,6 +101,7 @@ def test_a_puzzle_solved_and_one_failed(
     before, after = (int(n) for n in re.findall(r"(\d{3,4}) → (\d{3,4})", change)[0])
     assert before == 1500 < after  # up from the start
     assert page.locator(".puzzle-values li").count() == len(legal)
+    assert page.locator(".puzzle-hand .puzzle-value").count() == len(legal)
     _fits(page)
     shot(page, f"61-puzzle-solved-{tag}")
     page.screenshot(path=str(SHOTS / f"61-puzzle-solved-{tag}-whole.png"), full_page=True)

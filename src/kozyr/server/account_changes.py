@@ -166,6 +166,7 @@ async def change_password(
 FORGOTTEN = (
     m.sessions,
     m.lesson_progress,
+    m.puzzle_served,
     m.puzzle_attempts,
     m.puzzle_ratings,
     m.wallet_top_ups,

@@ -69,9 +69,18 @@ class Server:
         )
         # cluster mode: counted in Redis over every process (in memory while it is lost)
         self.throttles: Throttles = (
-            RedisThrottles(settings.redis_url, *limits, guest_limit=settings.guest_limit)
+            RedisThrottles(
+                settings.redis_url,
+                *limits,
+                guest_limit=settings.guest_limit,
+                answer_limit=settings.puzzle_answer_limit,
+            )
             if settings.redis_url
-            else Throttles(*limits, guest_limit=settings.guest_limit)
+            else Throttles(
+                *limits,
+                guest_limit=settings.guest_limit,
+                answer_limit=settings.puzzle_answer_limit,
+            )
         )
         # the look-alike check and the insert of a new name, as one step
         self.names_lock = asyncio.Lock()

@@ -325,4 +325,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Pick one of the cards you may play here.",
         "Выберите одну из карт, которыми здесь можно пойти.",
     ),
+    "protocol.error.puzzle_not_served": (
+        "Open this puzzle before answering it.",
+        "Сначала откройте эту задачу, потом отвечайте.",
+    ),
+    "protocol.error.too_many_answers": (
+        "Too many answers in a short time; wait a little and try again.",
+        "Слишком много ответов за короткое время; подождите немного и попробуйте снова.",
+    ),
 }

@@ -23,7 +23,16 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from kozyr.server.accounts.throttle import GUEST_LIMIT, AccountHold, Clock, Kind, Throttles
+from kozyr.server.accounts.throttle import (
+    ANSWER_LIMIT,
+    ANSWER_ROOM,
+    ANSWER_WINDOW,
+    GUEST_LIMIT,
+    AccountHold,
+    Clock,
+    Kind,
+    Throttles,
+)
 from kozyr.server.runtime.bus import redact
 
 log = logging.getLogger("kozyr.server.accounts.throttle")
@@ -154,9 +163,16 @@ class RedisThrottles(Throttles):
         clock: Clock = time.monotonic,
         *,
         guest_limit: int = GUEST_LIMIT,
+        answer_limit: int = ANSWER_LIMIT,
     ) -> None:
         super().__init__(
-            login_limit, login_window, account_limit, account_window, clock, guest_limit=guest_limit
+            login_limit,
+            login_window,
+            account_limit,
+            account_window,
+            clock,
+            guest_limit=guest_limit,
+            answer_limit=answer_limit,
         )
         import redis.asyncio as redis
 
@@ -167,6 +183,12 @@ class RedisThrottles(Throttles):
         self.shared_address = RedisWindow(self.client, "login-address", login_limit, login_window)
         self.shared_accounts = RedisWindow(self.client, "accounts", account_limit, account_window)
         self.shared_guests = RedisWindow(self.client, "guests", guest_limit, account_window)
+        self.shared_answer_person = RedisWindow(
+            self.client, "answer-person", answer_limit, ANSWER_WINDOW
+        )
+        self.shared_answer_address = RedisWindow(
+            self.client, "answer-address", answer_limit * ANSWER_ROOM, ANSWER_WINDOW
+        )
         self._retry_at = 0.0
         self._lost = False
 
@@ -200,6 +222,16 @@ class RedisThrottles(Throttles):
             )
         )
         return wait if shared else self.login(name_key, address)
+
+    async def attempt_answer(self, person: str, address: str) -> float | None:
+        shared, wait = await self._shared(
+            lambda: run(
+                self.shared_answer_person,
+                "hit",
+                [(self.shared_answer_person, person), (self.shared_answer_address, address)],
+            )
+        )
+        return wait if shared else self.answer(person, address)
 
     def shared_window(self, kind: Kind) -> RedisWindow:
         return self.shared_guests if kind == "guest" else self.shared_accounts

@@ -1,5 +1,5 @@
 """Sliding-window rate limits: login attempts per name and per client address, new
-accounts per address, and guests per address.
+accounts per address, guests per address, and puzzle answers per person and per address.
 
 Guests have an allowance of their own, larger than the accounts' (``KOZYR_GUEST_LIMIT``,
 200 an hour, against ``KOZYR_ACCOUNT_LIMIT``, 20): a café, a school or a club behind one
@@ -36,6 +36,14 @@ Kind = Literal["account", "guest"]
 
 GUEST_LIMIT = 200
 """Guests per client address in any ``account_window`` (``KOZYR_GUEST_LIMIT``)."""
+
+ANSWER_LIMIT = 20
+"""Puzzle answers per person in any ``ANSWER_WINDOW`` (``KOZYR_PUZZLE_ANSWER_LIMIT``): a
+quick solver answers a puzzle in a few seconds, a script in a millisecond."""
+ANSWER_WINDOW = 60.0
+ANSWER_ROOM = 10
+"""An address may answer this many times a person's limit: a room of solvers behind one
+address, but not a crowd of fresh guests made to answer for one."""
 
 
 class SlidingWindow:
@@ -140,17 +148,27 @@ class Throttles:
         clock: Clock = time.monotonic,
         *,
         guest_limit: int = GUEST_LIMIT,
+        answer_limit: int = ANSWER_LIMIT,
     ) -> None:
         self.login_name = SlidingWindow(login_limit, login_window, clock)
         self.login_address = SlidingWindow(login_limit, login_window, clock)
         self.accounts = SlidingWindow(account_limit, account_window, clock)
         self.guests = SlidingWindow(guest_limit, account_window, clock)
+        self.answer_person = SlidingWindow(answer_limit, ANSWER_WINDOW, clock)
+        self.answer_address = SlidingWindow(answer_limit * ANSWER_ROOM, ANSWER_WINDOW, clock)
 
     def window(self, kind: Kind) -> SlidingWindow:
         return self.guests if kind == "guest" else self.accounts
 
     def set_clock(self, clock: Clock) -> None:
-        for window in (self.login_name, self.login_address, self.accounts, self.guests):
+        for window in (
+            self.login_name,
+            self.login_address,
+            self.accounts,
+            self.guests,
+            self.answer_person,
+            self.answer_address,
+        ):
             window.clock = clock
 
     def login(self, name_key: str, address: str) -> float | None:
@@ -173,11 +191,32 @@ class Throttles:
     def new_account(self, address: str, kind: Kind = "account") -> float | None:
         return self.window(kind).hit(address)
 
+    def answer(self, person: str, address: str) -> float | None:
+        """Counts one puzzle answer for the person and the address, unless either is at
+        its limit: then the seconds to wait, and neither is counted."""
+        waits = [
+            w
+            for w in (
+                self.answer_person.retry_after(person),
+                self.answer_address.retry_after(address),
+            )
+            if w is not None
+        ]
+        if waits:
+            return max(waits)
+        self.answer_person.record(person)
+        self.answer_address.record(address)
+        return None
+
     # What the routes call: awaitable, so that the cluster's throttles can ask Redis.
 
     async def attempt_login(self, name_key: str, address: str) -> float | None:
         """:meth:`login`."""
         return self.login(name_key, address)
+
+    async def attempt_answer(self, person: str, address: str) -> float | None:
+        """:meth:`answer`."""
+        return self.answer(person, address)
 
     async def reserve_account(
         self, address: str, kind: Kind = "account"

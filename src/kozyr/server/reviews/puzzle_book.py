@@ -3,13 +3,20 @@ puzzle rating, one by id, a judged answer and a person's history.
 
 A puzzle is shown as the solver seat's observation of its position, rebuilt by replay
 (:func:`.puzzle_finder.solver_view`), and nothing else of it: no other hand, no later
-card, no source game. The answer names only the solver's legal cards and their values.
+card, no source game, and never its values. Only puzzles of bot games and of public
+tables are served. Serving a puzzle to a signed-in person marks it served to him
+(``puzzle_served``); only then may he answer it, and only his answer's reply names the
+legal cards' values.
 
 Puzzle ratings are openskill's (as the games' are, :mod:`kozyr.server.accounts.ratings`):
 a person's first attempt at a puzzle is a game of two, the person against the puzzle,
-won by whoever is right; later attempts are judged but move nothing. The number shown is
+won by whoever is right; later attempts are judged but move nothing. The puzzle's side
+of that game counts as :func:`weight` of an observation, by how much is known of the
+person's rating: a new account's answer moves no puzzle. The number shown is
 ``1500 + 40 * (mu - 25)``, the estimate itself rather than the games' conservative
 ``mu - 3 sigma``: that way a solved puzzle always raises it and a failed one lowers it.
+An attempt locks the person's rating row, then the puzzle's, so that answers at once
+are rated one after the other, none lost.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import hashlib
 import json
 from typing import Any
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import ColumnElement, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -34,7 +41,16 @@ from kozyr.server.storage.store import Store, User, insert_new, now_ms
 from kozyr.server.transport.protocol import ProtocolError
 from kozyr.texts import LANGS, Lang, text
 
-__all__ = ["HISTORY_PAGE", "MAX_ID", "PuzzleBook", "shown", "utc_day"]
+__all__ = [
+    "HISTORY_PAGE",
+    "MAX_ID",
+    "PuzzleBook",
+    "servable",
+    "shown",
+    "tempered",
+    "utc_day",
+    "weight",
+]
 
 MAX_ID = 2**31 - 1
 HISTORY_PAGE = 100
@@ -47,6 +63,44 @@ def shown(mu: float) -> int:
     (1500, 1600)
     """
     return round(BASE + SCALE * (mu - DEFAULT.mu))
+
+
+def weight(person: Skill) -> float:
+    """How much of an observation a person's first answer is to the puzzle: the share of
+    his rating's prior variance that his answers have removed, ``1 - sigma^2 / sigma0^2``
+    (the weight Bayesian shrinkage gives the evidence). A new account (sigma0) weighs 0,
+    so a crowd of fresh accounts cannot move a puzzle; it grows with his answers.
+
+    >>> weight(DEFAULT), weight(Skill(25.0, DEFAULT.sigma / 2))
+    (0.0, 0.75)
+    """
+    return max(0.0, 1.0 - (person.sigma / DEFAULT.sigma) ** 2)
+
+
+def tempered(prior: Skill, full: Skill, w: float) -> Skill:
+    """``prior`` moved by ``w`` of the update that took it to ``full``: in the Gaussian
+    approximation openskill makes, the observation's likelihood raised to the power ``w``
+    (its precision added ``w`` times, its pull on the mean scaled alike). ``w`` 0 keeps
+    ``prior``, 1 gives ``full``.
+
+    >>> tempered(Skill(25.0, 2.0), Skill(23.0, 1.0), 0.0)
+    Skill(mu=25.0, sigma=2.0)
+    >>> tempered(Skill(25.0, 2.0), Skill(23.0, 1.0), 1.0)
+    Skill(mu=23.0, sigma=1.0)
+    """
+    before, after = prior.sigma**-2, full.sigma**-2
+    precision = before + w * (after - before)
+    mu = prior.mu + w * (after / precision) * (full.mu - prior.mu)
+    return Skill(mu, precision**-0.5)
+
+
+def servable() -> ColumnElement[bool]:
+    """The puzzles that may be served: of bot games, or of tables that were public (a
+    private table's hands are its players' and its invitees' only)."""
+    p, t = m.puzzles, m.game_tables
+    return or_(
+        p.c.table_id.is_(None), p.c.table_id.in_(select(t.c.id).where(t.c.private.is_(False)))
+    )
 
 
 def utc_day(ms: int) -> str:
@@ -119,7 +173,9 @@ class PuzzleBook:
         if not 1 <= puzzle_id <= MAX_ID:
             raise ProtocolError("no_puzzle", status=404)
         async with self.store.engine.connect() as conn:
-            row = (await conn.execute(select(m.puzzles).where(m.puzzles.c.id == puzzle_id))).first()
+            row = (
+                await conn.execute(select(m.puzzles).where(m.puzzles.c.id == puzzle_id, servable()))
+            ).first()
         if row is None:
             raise ProtocolError("no_puzzle", status=404)
         return row
@@ -139,11 +195,18 @@ class PuzzleBook:
         return {"rating": shown(skill.mu), "attempts": attempts, "solved": solved}
 
     async def view(self, row: Any, user: User | None, daily: bool = False) -> dict[str, Any]:
-        """A puzzle as the page gets it: the solver seat's observation and legal cards."""
+        """A puzzle as the page gets it: the solver seat's observation and legal cards
+        (never their values). Served to a signed-in person, it is marked served to him."""
         position = json.loads(row.position)
         observation, legal = await asyncio.to_thread(solver_view, position, row.seat)
         tried = None
         if user is not None:
+            async with self.store.transaction() as conn:
+                await conn.execute(
+                    insert_new(conn, m.puzzle_served).values(
+                        user_id=user.id, puzzle_id=row.id, served_ms=now_ms()
+                    )
+                )
             a = m.puzzle_attempts
             async with self.store.engine.connect() as conn:
                 first = (
@@ -191,7 +254,12 @@ class PuzzleBook:
             chosen = await conn.scalar(select(d.c.puzzle_id).where(d.c.day == day))
         if chosen is None:
             async with self.store.engine.connect() as conn:
-                ids = [i for (i,) in (await conn.execute(select(p.c.id).order_by(p.c.id))).all()]
+                ids = [
+                    i
+                    for (i,) in (
+                        await conn.execute(select(p.c.id).where(servable()).order_by(p.c.id))
+                    ).all()
+                ]
             if not ids:
                 return {"puzzle": None, "day": day}
             pick = ids[int(hashlib.sha256(day.encode()).hexdigest(), 16) % len(ids)]
@@ -212,7 +280,7 @@ class PuzzleBook:
         p, a = m.puzzles, m.puzzle_attempts
         async with self.store.engine.connect() as conn:
             mu = DEFAULT.mu
-            query = select(p)
+            query = select(p).where(servable())
             if user is not None:
                 mu = (await self._skill(conn, user.id))[0].mu
                 tried = select(a.c.puzzle_id).where(a.c.user_id == user.id)
@@ -257,19 +325,17 @@ class PuzzleBook:
 
     # -- answering ------------------------------------------------------------------
 
-    async def answer(self, puzzle_id: int, user: User | None, card: str) -> dict[str, Any]:
-        """Judges ``card``; a signed-in person's attempt is kept, and his first attempt
-        at this puzzle moves his puzzle rating and the puzzle's."""
+    async def answer(self, puzzle_id: int, user: User, card: str) -> dict[str, Any]:
+        """Judges ``card`` and keeps the attempt; the person's first attempt at this
+        puzzle moves his puzzle rating and the puzzle's. 403 ``puzzle_not_served`` unless
+        the puzzle was served to him first (the values are in this reply only)."""
         row = await self._row(puzzle_id)
         values: list[list[Any]] = json.loads(row.card_values)
         if card not in {c for c, _ in values}:
             raise ProtocolError("bad_puzzle_card", status=400)
         solved = card == row.best
-        change = None
-        first = False
-        if user is not None:
-            change = await self._attempt(row, user, card, solved)
-            first = change is not None
+        change = await self._attempt(row, user, card, solved)
+        first = change is not None
         return {
             "puzzle": row.id,
             "card": card,
@@ -286,8 +352,9 @@ class PuzzleBook:
     async def _attempt(
         self, row: Any, user: User, card: str, solved: bool
     ) -> dict[str, int] | None:
-        """Stores the attempt; the rating change of a first attempt (else None). Two first
-        attempts at once: the unique number lets one in; the other is stored as a later one."""
+        """Stores the attempt; the rating change of a first attempt (else None). Attempts
+        of one person wait for each other on his rating row, so one of two at once is the
+        first and the other a later one (the unique number is the last guard)."""
         for _ in range(3):
             try:
                 async with self.store.transaction() as conn:
@@ -299,8 +366,29 @@ class PuzzleBook:
     async def _attempt_in(
         self, conn: AsyncConnection, row: Any, user: User, card: str, solved: bool
     ) -> dict[str, int] | None:
-        a, p, r = m.puzzle_attempts, m.puzzles, m.puzzle_ratings
+        a, p, r, served = m.puzzle_attempts, m.puzzles, m.puzzle_ratings, m.puzzle_served
         now = now_ms()
+        was_served = await conn.scalar(
+            select(served.c.served_ms).where(
+                served.c.user_id == user.id, served.c.puzzle_id == row.id
+            )
+        )
+        if was_served is None:
+            raise ProtocolError("puzzle_not_served", status=403)
+        # the person's row, then the puzzle's, locked in that order by every attempt
+        # (PostgreSQL; SQLite writes one at a time): two answers at once are rated one
+        # after the other, and two locks are never taken the other way round
+        await conn.execute(
+            insert_new(conn, r).values(
+                user_id=user.id,
+                mu=DEFAULT.mu,
+                sigma=DEFAULT.sigma,
+                attempts=0,
+                solved=0,
+                last_ms=now,
+            )
+        )
+        mine = (await conn.execute(select(r).where(r.c.user_id == user.id).with_for_update())).one()
         number = 1 + int(
             await conn.scalar(
                 select(func.count())
@@ -313,31 +401,30 @@ class PuzzleBook:
         if number > 1:
             await conn.execute(insert(a).values(**values, solved=solved, created_ms=now))
             return None
-        skill, attempts, wins = await self._skill(conn, user.id)
-        puzzle = Skill(
-            float(await conn.scalar(select(p.c.mu).where(p.c.id == row.id)) or row.mu),
-            float(await conn.scalar(select(p.c.sigma).where(p.c.id == row.id)) or row.sigma),
-        )
-        me, it = rate([skill, puzzle], [1, 2] if solved else [2, 1])
+        skill = Skill(mine.mu, mine.sigma)
+        now_row = (
+            await conn.execute(select(p.c.mu, p.c.sigma).where(p.c.id == row.id).with_for_update())
+        ).one()
+        puzzle = Skill(now_row.mu, now_row.sigma)
+        me, full = rate([skill, puzzle], [1, 2] if solved else [2, 1])
+        it = tempered(puzzle, full, weight(skill))
         before, after = shown(skill.mu), shown(me.mu)
         await conn.execute(
             insert(a).values(
                 **values, solved=solved, rating_before=before, rating_after=after, created_ms=now
             )
         )
-        fields = {"mu": me.mu, "sigma": me.sigma, "last_ms": now}
-        if attempts == 0:  # no row yet
-            await conn.execute(
-                insert_new(conn, r).values(
-                    user_id=user.id, attempts=1, solved=int(solved), **fields
-                )
+        await conn.execute(
+            update(r)
+            .where(r.c.user_id == user.id)
+            .values(
+                mu=me.mu,
+                sigma=me.sigma,
+                last_ms=now,
+                attempts=r.c.attempts + 1,
+                solved=r.c.solved + int(solved),
             )
-        else:
-            await conn.execute(
-                update(r)
-                .where(r.c.user_id == user.id)
-                .values(attempts=attempts + 1, solved=wins + int(solved), **fields)
-            )
+        )
         await conn.execute(
             update(p)
             .where(p.c.id == row.id)

@@ -4,7 +4,7 @@ plays seeded bot games) for puzzles and stores what it finds.
 It runs in a process of its own (the command), never on a server's event loop: the
 valuations (:mod:`.puzzle_finder`) go to worker processes (or one worker thread, ``jobs``
 0), and this module's loop only reads games from the database and writes puzzles. Only
-games whose table is ``finished`` and whose game is over are read. It is idempotent: a
+games whose table is public and ``finished`` and whose game is over are read. It is idempotent: a
 game read once is recorded in ``puzzle_sources`` and never read again, and each puzzle
 has a unique key per position (``puzzles.key``), inserted with ON CONFLICT DO NOTHING.
 """
@@ -77,7 +77,10 @@ async def _finished_records(store: Store, seen: set[str]) -> list[tuple[str, dic
     async with store.engine.connect() as conn:
         ids = (
             await conn.execute(
-                select(t.c.id).where(t.c.status == "finished").order_by(t.c.finished_ms, t.c.id)
+                # public tables only: a private table's hands are for its own players
+                select(t.c.id)
+                .where(t.c.status == "finished", t.c.private.is_(False))
+                .order_by(t.c.finished_ms, t.c.id)
             )
         ).all()
     out = []
@@ -86,7 +89,7 @@ async def _finished_records(store: Store, seen: set[str]) -> list[tuple[str, dic
         if key in seen:
             continue
         row = await store.table(table_id)
-        if row is None or row.status != "finished":
+        if row is None or row.status != "finished" or row.private:
             continue
         texts = [a.text for a in await store.actions(table_id)]
         state = await asyncio.to_thread(replay_row, row, texts)

@@ -2,7 +2,9 @@
 person's puzzle rating, one by id, an answer judged, and the person's history.
 
 Every puzzle is served as its solver seat's observation only
-(:class:`kozyr.server.reviews.puzzle_book.PuzzleBook`)."""
+(:class:`kozyr.server.reviews.puzzle_book.PuzzleBook`). Answers are a signed-in person's
+(a guest's too) to a puzzle served to him, and rate-limited per person and per address
+(429 ``too_many_answers``, counted in Redis in cluster mode)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from kozyr.server.accounts import auth
 from kozyr.server.reviews.puzzle_book import HISTORY_PAGE, MAX_ID, PuzzleBook
-from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.routes.common import Throttled, client_address, need_user, server_of
 from kozyr.server.transport.bodies import Body, field_error, parse_body, read_body
 from kozyr.server.transport.paging import MAX_OFFSET, whole
 from kozyr.server.transport.protocol import ProtocolError
@@ -80,5 +82,10 @@ async def one(pid: str, request: Request) -> Any:
 async def answer(
     pid: str, request: Request, body: Annotated[AnswerRequest, Depends(answer_body)]
 ) -> Any:
-    user = await auth.user_of(server_of(request).store, request)
+    user = await need_user(request)
+    wait = await server_of(request).throttles.attempt_answer(
+        f"user:{user.id}", client_address(request)
+    )
+    if wait is not None:
+        raise Throttled("too_many_answers", wait)
     return await book(request).answer(puzzle_id(pid), user, body.card)

@@ -42,6 +42,14 @@ def _ranged_env(name: str, default: float, low: float, high: float) -> float:
     return value
 
 
+def _count_env(name: str, default: int, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``."""
+    value = _float_env(name, float(default))
+    if not (value.is_integer() and low <= value <= high):
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return int(value)
+
+
 def _flag_env(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -180,6 +188,11 @@ class Settings:
     larger than ``account_limit``, so that a café or a school behind one address can play
     as guests, and bounded, so that guests cannot be minted without end."""
     account_window: float = 3600.0
+    puzzle_answer_limit: int = field(
+        default_factory=lambda: _count_env("KOZYR_PUZZLE_ANSWER_LIMIT", 20, 1, 10_000)
+    )
+    """Puzzle answers per person in any minute (an address: ten times as many), then 429
+    ``too_many_answers``."""
     max_body: int = 64 * 1024
     body_timeout: float = field(default_factory=lambda: _float_env("KOZYR_BODY_TIMEOUT", 10.0))
     """Seconds a client may take to send a request body (then 408)."""

@@ -372,6 +372,16 @@ puzzle_ratings = Table(
     Column("last_ms", BigInteger, nullable=False),
 )
 
+puzzle_served = Table(
+    "puzzle_served",
+    metadata,
+    # a person was shown this puzzle (GET of it, the daily one or the next one): only then
+    # may he answer it (#43); removed with the person
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), primary_key=True),
+    Column("served_ms", BigInteger, nullable=False),
+)
+
 puzzle_days = Table(
     "puzzle_days",
     metadata,
