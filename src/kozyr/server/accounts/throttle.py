@@ -1,5 +1,6 @@
 """Sliding-window rate limits: login attempts per name and per client address, new
-accounts per address, and guests per address.
+accounts per address, guests per address, and the windows other routes add by name for
+work that costs the server CPU (uploaded records, hints: :meth:`Throttles.add`).
 
 Guests have an allowance of their own, larger than the accounts' (``KOZYR_GUEST_LIMIT``,
 200 an hour, against ``KOZYR_ACCOUNT_LIMIT``, 20): a café, a school or a club behind one
@@ -24,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -145,6 +146,8 @@ class Throttles:
         self.login_address = SlidingWindow(login_limit, login_window, clock)
         self.accounts = SlidingWindow(account_limit, account_window, clock)
         self.guests = SlidingWindow(guest_limit, account_window, clock)
+        self.named: dict[str, SlidingWindow] = {}
+        """The windows of other routes by name (:meth:`add`): uploads, hints."""
 
     def window(self, kind: Kind) -> SlidingWindow:
         return self.guests if kind == "guest" else self.accounts
@@ -152,6 +155,13 @@ class Throttles:
     def set_clock(self, clock: Clock) -> None:
         for window in (self.login_name, self.login_address, self.accounts, self.guests):
             window.clock = clock
+        for window in self.named.values():
+            window.clock = clock
+
+    def add(self, name: str, limit: int, window: float) -> None:
+        """A window of its own for a route's work: at most ``limit`` in any ``window``
+        seconds per key, spent with :meth:`spend`."""
+        self.named[name] = SlidingWindow(limit, window, self.login_name.clock)
 
     def login(self, name_key: str, address: str) -> float | None:
         """Counts one login attempt for the name and the address, unless either is at its
@@ -196,6 +206,18 @@ class Throttles:
         """The account of ``hold`` was not made: its place is free again."""
         if hold.at is not None:
             self.window(hold.kind).unrecord(hold.address, hold.at)
+
+    async def spend(self, hits: Sequence[tuple[str, str]]) -> float | None:
+        """Counts one hit of each (window name, key) of :meth:`add`, all or none, as
+        :meth:`login` does: None, or the seconds to wait while any key is at its limit."""
+        waits = [
+            wait for name, key in hits if (wait := self.named[name].retry_after(key)) is not None
+        ]
+        if waits:
+            return max(waits)
+        for name, key in hits:
+            self.named[name].record(key)
+        return None
 
     async def close(self) -> None:
         return None

@@ -33,6 +33,14 @@ def _int_env(name: str, default: int) -> int:
     return int(_float_env(name, float(default)))
 
 
+def _ranged_env(name: str, default: int, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` (a setting with no sense outside them)."""
+    value = _int_env(name, default)
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value}")
+    return value
+
+
 def _flag_env(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -155,6 +163,20 @@ class Settings:
     larger than ``account_limit``, so that a café or a school behind one address can play
     as guests, and bounded, so that guests cannot be minted without end."""
     account_window: float = 3600.0
+    upload_limit: int = field(
+        default_factory=lambda: _ranged_env("KOZYR_UPLOAD_LIMIT", 10, 1, 1000)
+    )
+    """Uploaded records (``POST /api/replay`` and ``/api/verify`` together) one signed-in
+    person may send in any ``upload_window``."""
+    upload_address_limit: int = field(
+        default_factory=lambda: _ranged_env("KOZYR_UPLOAD_ADDRESS_LIMIT", 30, 1, 100_000)
+    )
+    """Uploaded records from one client address in any ``upload_window``, signed in or not."""
+    upload_window: float = 60.0
+    hint_limit: int = field(default_factory=lambda: _ranged_env("KOZYR_HINT_LIMIT", 12, 1, 600))
+    """Hints worked out for one person in any ``hint_window`` (a hint asked for again
+    at the same decision is answered from the first and costs nothing)."""
+    hint_window: float = 60.0
     max_body: int = 64 * 1024
     body_timeout: float = field(default_factory=lambda: _float_env("KOZYR_BODY_TIMEOUT", 10.0))
     """Seconds a client may take to send a request body (then 408)."""
