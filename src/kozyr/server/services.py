@@ -17,7 +17,7 @@ from kozyr.server.reviews.jobs import Reviews
 from kozyr.server.runtime.bus import make_bus
 from kozyr.server.runtime.config import Settings
 from kozyr.server.runtime.metrics import Metrics
-from kozyr.server.runtime.pools import upload_pool
+from kozyr.server.runtime.pools import hint_pool, upload_pool
 from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.hints import Hints
 from kozyr.server.tables.lobby import Lobby
@@ -58,10 +58,10 @@ class Server:
             if self.cluster is not None
             else Lobby(self.store, settings, self.metrics, self.bus)
         )
-        # post-game reviews in processes of their own; hints in the bots' threads;
-        # uploaded records in threads of their own, apart from the stored games' replays
+        # post-game reviews in processes of their own; hints and uploaded records in
+        # threads of their own, apart from the bots' and the stored games' replays
         self.reviews = Reviews(self.store, self.lobby)
-        self.hints = Hints(self.lobby.executor)
+        self.hints = Hints(hint_pool())
         self.uploads = upload_pool()
         self.on_ready: Callable[[int], None] | None = None
         limits = (
@@ -78,6 +78,7 @@ class Server:
         )
         self.throttles.add("upload-person", settings.upload_limit, settings.upload_window)
         self.throttles.add("upload-address", settings.upload_address_limit, settings.upload_window)
+        self.throttles.add("hint-person", settings.hint_limit, settings.hint_window)
         # the look-alike check and the insert of a new name, as one step
         self.names_lock = asyncio.Lock()
         self.sockets = Sockets(settings)
@@ -102,7 +103,8 @@ class Server:
         return await OPS[op](self.lobby.get(table_id), user, args)
 
     def close_pools(self) -> None:
-        """The uploads' threads stop (the lobby stops its own)."""
+        """The hints' and the uploads' threads stop (the lobby stops its own)."""
+        self.hints.pool.shutdown()
         self.uploads.shutdown()
 
     async def close_user(self, user_id: int, code: int, session: str | None = None) -> int:
