@@ -184,10 +184,11 @@ async def test_uploads_have_a_pool_of_their_own(
 ) -> None:
     """Two uploads that take long hold only the uploads' pool: the pool the stored games
     are replayed in still works at once. Past its one thread and four waiting, an upload is
-    refused at once (503 uploads_busy); those held all end well."""
+    refused at once (503 uploads_busy) and not counted against the address; those held all
+    end well."""
     release, threads = held_uploads
     record = short_game()
-    async with app_at(tmp_path) as app, browser(app, CAFE) as http:
+    async with app_at(tmp_path, upload_address_limit=6) as app, browser(app, CAFE) as http:
         server = app.state.server
         held = [asyncio.create_task(http.post("/api/replay", json=record)) for _ in range(2)]
         await until(lambda: len(threads) >= 1, "no upload started")
@@ -196,12 +197,16 @@ async def test_uploads_have_a_pool_of_their_own(
         assert await asyncio.wait_for(server.lobby.offload(sum, [3, 4]), 10) == 7
         held += [asyncio.create_task(http.post("/api/verify", json=record)) for _ in range(3)]
         await until(lambda: server.uploads.full, "the pool never filled")
-        refused(await http.post("/api/replay", json=record), 503, "uploads_busy")
+        for _ in range(3):  # refused at once, and counted nowhere (below)
+            refused(await http.post("/api/replay", json=record), 503, "uploads_busy")
         assert not any(task.done() for task in held)
         release.set()
         answers = await asyncio.wait_for(asyncio.gather(*held), 30)
         assert [r.status_code for r in answers] == [200] * 5
         assert len(threads) == 2  # the verdicts replay without steps, not through it
+        # 5 of the address's 6 uploads a minute were counted: one is left
+        assert (await http.post("/api/replay", json=record)).status_code == 200
+        refused(await http.post("/api/replay", json=record), 429, "too_many_uploads")
 
 
 async def test_upload_limits_are_settings_with_ranges(monkeypatch: pytest.MonkeyPatch) -> None:

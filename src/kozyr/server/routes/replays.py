@@ -190,6 +190,8 @@ async def _count_upload(request: Request) -> None:
 async def _answer_upload(request: Request, work: Callable[[bytes], bytes]) -> Any:
     """Reads a bounded upload and answers with ``work`` done on it in the uploads' pool."""
     try:
+        if request.app.state.server.uploads.full:  # before counting: it costs nobody
+            raise PoolFull
         await _count_upload(request)
         raw = await _upload(request)
         body = await request.app.state.server.uploads.run(work, raw)
