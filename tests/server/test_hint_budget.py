@@ -98,12 +98,15 @@ async def test_a_second_hint_for_the_same_decision_costs_no_search(
         assert len(spy.threads) == 1
 
 
-async def test_hints_a_minute_per_person(tmp_path: Path, spy: Spy) -> None:
+async def test_hints_a_minute_per_person(
+    tmp_path: Path, spy: Spy, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """With two searches a minute, a person's third decision is refused (429 with
     Retry-After, in both languages) and costs no search; his first decisions still get
     their answers; another person is not held back by him; a minute later he gets his."""
+    monkeypatch.setenv("KOZYR_HINT_LIMIT", "2")
     async with (
-        app_at(tmp_path, hint_limit=2) as app,
+        app_at(tmp_path) as app,
         browser(app, CAFE) as olga,
         browser(app, CAFE) as ivan,
     ):
@@ -126,12 +129,15 @@ async def test_hints_a_minute_per_person(tmp_path: Path, spy: Spy) -> None:
         assert len(spy.threads) == 4
 
 
-async def test_hints_have_a_pool_of_their_own(tmp_path: Path, spy: Spy) -> None:
+async def test_hints_have_a_pool_of_their_own(
+    tmp_path: Path, spy: Spy, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A hint is searched in the hints' threads, not the bots': while hints hold every
     thread of their pool and its queue, the bots' pool still works at once, and one more
     hint is refused at once (503 hints_busy) without spending the person's budget."""
     spy.hold = True
-    async with app_at(tmp_path, hint_limit=4) as app:
+    monkeypatch.setenv("KOZYR_HINT_LIMIT", "4")
+    async with app_at(tmp_path) as app:
         server = app.state.server
         people = [browser(app, CAFE) for _ in range(3)]
         try:
@@ -140,14 +146,16 @@ async def test_hints_have_a_pool_of_their_own(tmp_path: Path, spy: Spy) -> None:
                 assert (await person.post("/api/guest")).status_code == 201
                 for _ in range(4):
                     tables.append((person, await my_table(app, person)))
-            limit = server.hints.pool.limit  # 2 searching, 8 waiting: 4 + 4 + 2 people's
-            assert limit == 10
-            held = [
-                asyncio.create_task(person.post(hint_path(table)))
-                for person, table in tables[:limit]
-            ]
+            person, table = tables[0]
+            held = [asyncio.create_task(person.post(hint_path(table)))]
             await until(lambda: len(spy.threads) >= 1, "no hint started")
             assert spy.threads[0].startswith("kozyr-hint"), spy.threads
+            limit = server.hints.pool.limit  # 2 searching, 8 waiting: 4 + 4 + 2 people's
+            assert limit == 10
+            held += [
+                asyncio.create_task(person.post(hint_path(table)))
+                for person, table in tables[1:limit]
+            ]
             loop = asyncio.get_running_loop()
             assert await asyncio.wait_for(loop.run_in_executor(server.lobby.executor, int), 10) == 0
             await until(lambda: server.hints.pool.full, "the hints' pool never filled")

@@ -59,13 +59,17 @@ def refused(r: httpx.Response, status: int, code: str) -> dict[str, Any]:
     return body
 
 
-async def test_uploads_are_counted_per_person_and_per_address(tmp_path: Path) -> None:
+async def test_uploads_are_counted_per_person_and_per_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two uploads a minute per person, three per address (replays and verdicts alike):
     the person's third is refused (429 with Retry-After) and counts nowhere; anyone else
     at his address gets the address's last place; another address is untouched; a minute
     after the first uploads they are let through again."""
     record = short_game()
-    async with app_at(tmp_path, upload_limit=2, upload_address_limit=3) as app:
+    monkeypatch.setenv("KOZYR_UPLOAD_LIMIT", "2")
+    monkeypatch.setenv("KOZYR_UPLOAD_ADDRESS_LIMIT", "3")
+    async with app_at(tmp_path) as app:
         clock = FakeClock()
         app.state.server.throttles.set_clock(clock)
         async with (
@@ -180,7 +184,9 @@ async def until(done: Any, what: str) -> None:
 
 
 async def test_uploads_have_a_pool_of_their_own(
-    tmp_path: Path, held_uploads: tuple[threading.Event, list[str]]
+    tmp_path: Path,
+    held_uploads: tuple[threading.Event, list[str]],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Two uploads that take long hold only the uploads' pool: the pool the stored games
     are replayed in still works at once. Past its one thread and four waiting, an upload is
@@ -188,7 +194,8 @@ async def test_uploads_have_a_pool_of_their_own(
     end well."""
     release, threads = held_uploads
     record = short_game()
-    async with app_at(tmp_path, upload_address_limit=6) as app, browser(app, CAFE) as http:
+    monkeypatch.setenv("KOZYR_UPLOAD_ADDRESS_LIMIT", "6")
+    async with app_at(tmp_path) as app, browser(app, CAFE) as http:
         server = app.state.server
         held = [asyncio.create_task(http.post("/api/replay", json=record)) for _ in range(2)]
         await until(lambda: len(threads) >= 1, "no upload started")
