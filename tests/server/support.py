@@ -127,6 +127,10 @@ class ServerProc:
                 # set their own
                 "KOZYR_ACCOUNT_LIMIT": "100000",
                 "KOZYR_GUEST_LIMIT": "100000",
+                # ...and every test's uploads and hints (tests of those limits set theirs)
+                "KOZYR_UPLOAD_LIMIT": "1000",
+                "KOZYR_UPLOAD_ADDRESS_LIMIT": "100000",
+                "KOZYR_HINT_LIMIT": "600",
                 # ...and every account is new: their rated games rate (tests of those
                 # rules, tests/server/test_rating_eligibility.py, set their own)
                 "KOZYR_RATING_NEW_GAMES": "0",

@@ -216,6 +216,33 @@ async def test_puzzle_answers_are_counted_over_processes(redis_server: RedisServ
         await two.close()
 
 
+async def test_uploads_and_hints_are_counted_over_processes(redis_server: RedisServer) -> None:
+    """The routes' own windows (uploads per person and per address, hints per person) are
+    shared by every process: a person's third upload is refused on either, counted for
+    neither key, and a hint window is another window."""
+    one = RedisThrottles(redis_server.url, 5, 60, 3, 3600)
+    two = RedisThrottles(redis_server.url, 5, 60, 3, 3600)
+    for t in (one, two):
+        t.add("upload-person", 2, 60)
+        t.add("upload-address", 3, 60)
+        t.add("hint-person", 1, 60)
+    both = [("upload-address", "4.4.4.4"), ("upload-person", "7")]
+    try:
+        assert await one.spend(both) is None
+        assert await two.spend(both) is None
+        wait = await one.spend(both)
+        assert wait is not None and 0 < wait <= 60
+        # the refused upload took no place of the address's: one is left, on either process
+        assert await two.spend([("upload-address", "4.4.4.4")]) is None
+        assert await one.spend([("upload-address", "4.4.4.4")]) is not None
+        assert await one.spend([("hint-person", "7")]) is None
+        assert await two.spend([("hint-person", "7")]) is not None
+        assert one.named["upload-person"].retry_after("7") is None  # nothing in memory
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_redis_lost_counts_in_memory_and_logs_once(
     redis_server: RedisServer, caplog: pytest.LogCaptureFixture
 ) -> None:

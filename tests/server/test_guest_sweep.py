@@ -97,7 +97,8 @@ async def problems(store: Store) -> list[str]:
 
 async def settle(bets: TableBets, market: str, outcome: str) -> None:
     """The market's settlement as the table posts it when its game decides it."""
-    await bets._post_settlement(bets.book.markets[market], outcome, bets.bets[market])
+    async with bets.store._write() as conn:
+        await bets._post_settlement(conn, bets.book.markets[market], outcome, bets.bets[market])
 
 
 @pytest.fixture

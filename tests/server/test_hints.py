@@ -91,21 +91,23 @@ async def test_hints_for_the_seat_to_act_only(server: ServerProc) -> None:
         r = await a.http.post("/api/tables/0123456789/hint")
         assert r.status_code == 404 and r.json()["code"] == "no_table"
 
-        # one hint at a time per seat
-        both = await asyncio.gather(mover.http.post(path), mover.http.post(path))
-        assert sorted(r.status_code for r in both) == [200, 429], [r.text for r in both]
-        busy = next(r for r in both if r.status_code == 429).json()
-        assert busy["code"] == "hint_busy" and busy["message_ru"]
+        # the same decision again: its first answer, searched once (issue 43, item 2)
+        again = await asyncio.gather(mover.http.post(path), mover.http.post(path))
+        assert [r.status_code for r in again] == [200, 200], [r.text for r in again]
+        assert all(r.json() == hint for r in again)
 
-        # after his move, the hint is the other seat's
+        # after his move, the hint is the other seat's; one search at a time per seat
         ack = await mover.act(table, hint["moves"][0]["action"])
         assert ack["type"] == "ack", ack
         other = 1 - to_act
         view = await my_turn(waiter, table, other)
         assert view is not None
-        r = await waiter.http.post(path)
-        assert r.status_code == 200, r.text
-        check_moves(r.json(), view, waiter.seqs[table])
+        both = await asyncio.gather(waiter.http.post(path), waiter.http.post(path))
+        assert sorted(r.status_code for r in both) == [200, 429], [r.text for r in both]
+        busy = next(r for r in both if r.status_code == 429).json()
+        assert busy["code"] == "hint_busy" and busy["message_ru"]
+        answered = next(r for r in both if r.status_code == 200)
+        check_moves(answered.json(), view, waiter.seqs[table])
         r = await mover.http.post(path)
         assert r.status_code == 409 and r.json()["code"] == "not_your_turn"
     finally:

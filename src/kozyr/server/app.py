@@ -100,6 +100,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if server.cluster is not None:
                 await server.cluster.stop()
             await server.lobby.close()
+            server.close_pools()
             await server.bus.stop()
             await server.throttles.close()
             await server.store.close()

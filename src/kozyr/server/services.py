@@ -17,6 +17,7 @@ from kozyr.server.reviews.jobs import Reviews
 from kozyr.server.runtime.bus import make_bus
 from kozyr.server.runtime.config import Settings
 from kozyr.server.runtime.metrics import Metrics
+from kozyr.server.runtime.pools import hint_pool, upload_pool
 from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.hints import Hints
 from kozyr.server.tables.lobby import Lobby
@@ -57,9 +58,11 @@ class Server:
             if self.cluster is not None
             else Lobby(self.store, settings, self.metrics, self.bus)
         )
-        # post-game reviews in processes of their own; hints in the bots' threads
+        # post-game reviews in processes of their own; hints and uploaded records in
+        # threads of their own, apart from the bots' and the stored games' replays
         self.reviews = Reviews(self.store, self.lobby)
-        self.hints = Hints(self.lobby.executor)
+        self.hints = Hints(hint_pool())
+        self.uploads = upload_pool()
         self.on_ready: Callable[[int], None] | None = None
         limits = (
             settings.login_limit,
@@ -82,6 +85,9 @@ class Server:
                 answer_limit=settings.puzzle_answer_limit,
             )
         )
+        self.throttles.add("upload-person", settings.upload_limit, settings.upload_window)
+        self.throttles.add("upload-address", settings.upload_address_limit, settings.upload_window)
+        self.throttles.add("hint-person", settings.hint_limit, settings.hint_window)
         # the look-alike check and the insert of a new name, as one step
         self.names_lock = asyncio.Lock()
         self.sockets = Sockets(settings)
@@ -104,6 +110,11 @@ class Server:
         if table is None and self.cluster is not None:
             return await self.cluster.forward(table_id, op, user, args)
         return await OPS[op](self.lobby.get(table_id), user, args)
+
+    def close_pools(self) -> None:
+        """The hints' and the uploads' threads stop (the lobby stops its own)."""
+        self.hints.pool.shutdown()
+        self.uploads.shutdown()
 
     async def close_user(self, user_id: int, code: int, session: str | None = None) -> int:
         """Closes the user's WebSockets (those of one session, given the token's hash);

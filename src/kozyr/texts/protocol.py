@@ -134,6 +134,22 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The record has more than 5000 actions.",
         "В записи больше 5000 ходов.",
     ),
+    "protocol.error.too_many_deals": (
+        "The record has more than 100 deals: no real game is that long.",
+        "В записи больше 100 раздач: настоящие партии так долго не длятся.",
+    ),
+    "protocol.error.replay_too_large": (
+        "This record's replay would be larger than 6 MB: no real game is that long.",
+        "Просмотр этой записи занял бы больше 6 МБ: настоящие партии так долго не длятся.",
+    ),
+    "protocol.error.too_many_uploads": (
+        "Too many records opened in the last minute; wait a little and try again.",
+        "За последнюю минуту открыто слишком много записей; подождите немного и попробуйте снова.",
+    ),
+    "protocol.error.uploads_busy": (
+        "The server is busy with other records; try again in a moment.",
+        "Сервер занят другими записями; попробуйте ещё раз через несколько секунд.",
+    ),
     # HTTP hardening (docs/protocol.md, "Requests the server refuses")
     "protocol.error.bad_host": (
         "This server does not answer to that host name.",
@@ -292,6 +308,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "protocol.error.hint_busy": (
         "A hint for your seat is already being worked out.",
         "Подсказка для вашего места уже готовится.",
+    ),
+    "protocol.error.too_many_hints": (
+        "You have asked for too many hints in the last minute; wait a little.",
+        "За последнюю минуту вы попросили слишком много подсказок; подождите немного.",
+    ),
+    "protocol.error.hints_busy": (
+        "The server is working out too many hints right now; try again in a moment.",
+        "Сервер сейчас готовит слишком много подсказок; попробуйте ещё раз через несколько секунд.",
     ),
     # learn to play: lessons (#29, server/play/lessons.py)
     "protocol.error.no_lesson": ("No such lesson.", "Такого урока нет."),

@@ -189,6 +189,7 @@ class RedisThrottles(Throttles):
         self.shared_answer_address = RedisWindow(
             self.client, "answer-address", answer_limit * ANSWER_ROOM, ANSWER_WINDOW
         )
+        self.shared_named: dict[str, RedisWindow] = {}
         self._retry_at = 0.0
         self._lost = False
 
@@ -257,6 +258,17 @@ class RedisThrottles(Throttles):
         key = self.shared_window(hold.kind).key(hold.address)
         member = hold.member
         await self._shared(lambda: self.client.zrem(key, member))
+
+    def add(self, name: str, limit: int, window: float) -> None:
+        super().add(name, limit, window)
+        self.shared_named[name] = RedisWindow(self.client, name, limit, window)
+
+    async def spend(self, hits: Sequence[tuple[str, str]]) -> float | None:
+        windows = [(self.shared_named[name], key) for name, key in hits]
+        if not windows:
+            return None
+        shared, wait = await self._shared(lambda: run(windows[0][0], "hit", windows))
+        return wait if shared else await super().spend(hits)
 
     async def close(self) -> None:
         await self.client.aclose()

@@ -1,5 +1,7 @@
 """Sliding-window rate limits: login attempts per name and per client address, new
-accounts per address, guests per address, and puzzle answers per person and per address.
+accounts per address, guests per address, puzzle answers per person and per address,
+and the windows other routes add by name for work that costs the server CPU (uploaded
+records, hints: :meth:`Throttles.add`).
 
 Guests have an allowance of their own, larger than the accounts' (``KOZYR_GUEST_LIMIT``,
 200 an hour, against ``KOZYR_ACCOUNT_LIMIT``, 20): a café, a school or a club behind one
@@ -24,7 +26,7 @@ from __future__ import annotations
 import math
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -156,6 +158,8 @@ class Throttles:
         self.guests = SlidingWindow(guest_limit, account_window, clock)
         self.answer_person = SlidingWindow(answer_limit, ANSWER_WINDOW, clock)
         self.answer_address = SlidingWindow(answer_limit * ANSWER_ROOM, ANSWER_WINDOW, clock)
+        self.named: dict[str, SlidingWindow] = {}
+        """The windows of other routes by name (:meth:`add`): uploads, hints."""
 
     def window(self, kind: Kind) -> SlidingWindow:
         return self.guests if kind == "guest" else self.accounts
@@ -170,6 +174,13 @@ class Throttles:
             self.answer_address,
         ):
             window.clock = clock
+        for window in self.named.values():
+            window.clock = clock
+
+    def add(self, name: str, limit: int, window: float) -> None:
+        """A window of its own for a route's work: at most ``limit`` in any ``window``
+        seconds per key, spent with :meth:`spend`."""
+        self.named[name] = SlidingWindow(limit, window, self.login_name.clock)
 
     def login(self, name_key: str, address: str) -> float | None:
         """Counts one login attempt for the name and the address, unless either is at its
@@ -235,6 +246,18 @@ class Throttles:
         """The account of ``hold`` was not made: its place is free again."""
         if hold.at is not None:
             self.window(hold.kind).unrecord(hold.address, hold.at)
+
+    async def spend(self, hits: Sequence[tuple[str, str]]) -> float | None:
+        """Counts one hit of each (window name, key) of :meth:`add`, all or none, as
+        :meth:`login` does: None, or the seconds to wait while any key is at its limit."""
+        waits = [
+            wait for name, key in hits if (wait := self.named[name].retry_after(key)) is not None
+        ]
+        if waits:
+            return max(waits)
+        for name, key in hits:
+            self.named[name].record(key)
+        return None
 
     async def close(self) -> None:
         return None

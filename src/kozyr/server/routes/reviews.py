@@ -12,7 +12,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from kozyr.server.accounts import auth
 from kozyr.server.reviews.jobs import DEFAULT_LEVEL
-from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.routes.common import Throttled, need_user, server_of
 from kozyr.server.tables.lobby import may_see
 from kozyr.server.transport.bodies import Body, field_error, parse_body, read_body
 from kozyr.server.transport.protocol import ProtocolError
@@ -64,4 +64,11 @@ async def hint(table_id: str, request: Request) -> Any:
     table = server.lobby.get(table_id)
     if not may_see(table.row, user, None):
         raise ProtocolError("no_table", status=404)
-    return await server.hints.hint(table, user)
+
+    async def spend() -> None:
+        # a person's hints a minute, over every process in cluster mode
+        wait = await server.throttles.spend([("hint-person", str(user.id))])
+        if wait is not None:
+            raise Throttled("too_many_hints", wait)
+
+    return await server.hints.hint(table, user, spend)

@@ -144,7 +144,7 @@ class Settings:
     )
     """Unfinished tables of bots alone on the whole server (every process; 0: no limit)."""
     max_bot_tables_per_address: int = field(
-        default_factory=lambda: int(_ranged_env("KOZYR_MAX_BOT_TABLES_PER_ADDRESS", 6, 0, 1000))
+        default_factory=lambda: _count_env("KOZYR_MAX_BOT_TABLES_PER_ADDRESS", 6, 0, 1000)
     )
     """Unfinished tables of bots alone created from one client address (an IPv6 address
     counts by its /64, ``transport.addresses``) at once (0: no limit): guests are cheap to
@@ -155,7 +155,7 @@ class Settings:
     """Seconds a table of bots alone may go without a watcher before it ends (its slot
     freed, open bets refunded; ``tables.idle_bots``)."""
     bot_alone_threads: int = field(
-        default_factory=lambda: int(_ranged_env("KOZYR_BOT_ALONE_THREADS", 1, 1, 8))
+        default_factory=lambda: _count_env("KOZYR_BOT_ALONE_THREADS", 1, 1, 8)
     )
     """Threads the bots of tables of bots alone think in, apart from the bots of tables
     where a person sits: however many such tables are watched, they take no more."""
@@ -193,6 +193,18 @@ class Settings:
     )
     """Puzzle answers per person in any minute (an address: ten times as many), then 429
     ``too_many_answers``."""
+    upload_limit: int = field(default_factory=lambda: _count_env("KOZYR_UPLOAD_LIMIT", 10, 1, 1000))
+    """Uploaded records (``POST /api/replay`` and ``/api/verify`` together) one signed-in
+    person may send in any ``upload_window``."""
+    upload_address_limit: int = field(
+        default_factory=lambda: _count_env("KOZYR_UPLOAD_ADDRESS_LIMIT", 30, 1, 100_000)
+    )
+    """Uploaded records from one client address in any ``upload_window``, signed in or not."""
+    upload_window: float = 60.0
+    hint_limit: int = field(default_factory=lambda: _count_env("KOZYR_HINT_LIMIT", 12, 1, 600))
+    """Hints worked out for one person in any ``hint_window`` (a hint asked for again
+    at the same decision is answered from the first and costs nothing)."""
+    hint_window: float = 60.0
     max_body: int = 64 * 1024
     body_timeout: float = field(default_factory=lambda: _float_env("KOZYR_BODY_TIMEOUT", 10.0))
     """Seconds a client may take to send a request body (then 408)."""
