@@ -84,8 +84,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Имя: 2-30 букв, цифр, пробелов, точек, дефисов или подчёркиваний.",
     ),
     "protocol.error.reserved_name": (
-        "That name reads as a bot, a guest or the system: choose another.",
-        "Это имя читается как имя бота, гостя или системы: выберите другое.",
+        "That name reads as a bot, a guest, a seat or the system: choose another.",
+        "Это имя читается как имя бота, гостя, места за столом или системы: выберите другое.",
     ),
     "protocol.error.bad_password": (
         "A password is 8-200 characters.",

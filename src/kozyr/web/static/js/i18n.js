@@ -566,8 +566,8 @@ export const MESSAGES = {
   err_bad_password: ["Wrong password, or not accepted.", "Неверный или неподходящий пароль."],
   err_bad_name: ["That name is not allowed.", "Такое имя недопустимо."],
   err_reserved_name: [
-    "That name reads as a bot, a guest or the system: choose another.",
-    "Это имя читается как имя бота, гостя или системы: выберите другое.",
+    "That name reads as a bot, a guest, a seat or the system: choose another.",
+    "Это имя читается как имя бота, гостя, места за столом или системы: выберите другое.",
   ],
   err_name_confusable: [
     "That name looks too much like another player's.",
