@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from kozyr.server.storage.leases import Fenced
 from kozyr.server.storage.store import User, token_hash
 from kozyr.server.tables.table import Table
+from kozyr.server.transport.addresses import address_key
 from kozyr.server.transport.close_codes import POLICY, TRY_AGAIN_LATER
 from kozyr.server.transport.framebatch import FrameBatch
 from kozyr.server.transport.frames import (
@@ -93,7 +94,7 @@ class Connection:
         self.user = user
         self.session = token_hash(session) if session else None
         """The SHA-256 of the session token it was opened with (logout closes those)."""
-        self.address = ws.client.host if ws.client is not None else "?"
+        self.address = address_key(ws.client.host) if ws.client is not None else "?"
         self.client = Client(user, max_bytes=settings.socket_buffer)
         self.wakeup = asyncio.Event()
         """Wakes the writer task: frames that cannot be written at once (see _flush)."""

@@ -13,6 +13,7 @@ from kozyr.server.accounts import auth
 from kozyr.server.accounts.throttle import AccountHold, Kind, retry_header
 from kozyr.server.services import Server
 from kozyr.server.storage.store import User
+from kozyr.server.transport.addresses import address_key
 from kozyr.server.transport.protocol import ProtocolError
 
 T = TypeVar("T")
@@ -40,8 +41,14 @@ def error_response(e: ProtocolError) -> JSONResponse:
 
 def client_address(request: Request) -> str:
     """The address the throttles count by: the peer's, or the one a trusted proxy names
-    (uvicorn rewrites it only for ``KOZYR_FORWARDED_ALLOW_IPS``)."""
-    return request.client.host if request.client is not None else "unknown"
+    (uvicorn rewrites it only for ``KOZYR_FORWARDED_ALLOW_IPS``), as ``address_key``
+    counts it (an IPv6 address by its /64)."""
+    return peer_address(request) or "unknown"
+
+
+def peer_address(request: Request) -> str | None:
+    """:func:`client_address`, or None when the request has no peer."""
+    return address_key(request.client.host) if request.client is not None else None
 
 
 async def need_user(request: Request) -> User:
