@@ -23,7 +23,14 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, TypeVar
 
-from kozyr.server.accounts.throttle import GUEST_LIMIT, AccountHold, Clock, Kind, Throttles
+from kozyr.server.accounts.throttle import (
+    GUEST_LIMIT,
+    NAME_SHARE,
+    AccountHold,
+    Clock,
+    Kind,
+    Throttles,
+)
 from kozyr.server.runtime.bus import redact
 
 log = logging.getLogger("kozyr.server.accounts.throttle")
@@ -163,7 +170,9 @@ class RedisThrottles(Throttles):
         self.url = url
         # short timeouts: a sign-in waits at most this long for a Redis that hangs
         self.client = redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
-        self.shared_name = RedisWindow(self.client, "login-name", login_limit, login_window)
+        self.shared_name = RedisWindow(
+            self.client, "login-name", login_limit * NAME_SHARE, login_window
+        )
         self.shared_address = RedisWindow(self.client, "login-address", login_limit, login_window)
         self.shared_accounts = RedisWindow(self.client, "accounts", account_limit, account_window)
         self.shared_guests = RedisWindow(self.client, "guests", guest_limit, account_window)

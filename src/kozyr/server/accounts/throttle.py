@@ -1,5 +1,13 @@
-"""Sliding-window rate limits: login attempts per name and per client address, new
+"""Sliding-window rate limits: login attempts per client address and per name, new
 accounts per address, and guests per address.
+
+Login attempts are counted per address (``KOZYR_LOGIN_LIMIT``, 10 a minute), which holds
+any one name's guesses from that address to the same, and per name over every address
+with an allowance ``NAME_SHARE`` times larger. A stranger guessing a name from one
+address therefore locks out that address only, never the name's owner at his (as lichess
+counts per name and address); only a guess spread over ``NAME_SHARE`` addresses (IPv6 /64
+networks) or more at full speed can hold the name, and that cap is what keeps such a
+spread guess at 100 tries a minute per name instead of 10 per address without end.
 
 Guests have an allowance of their own, larger than the accounts' (``KOZYR_GUEST_LIMIT``,
 200 an hour, against ``KOZYR_ACCOUNT_LIMIT``, 20): a café, a school or a club behind one
@@ -36,6 +44,10 @@ Kind = Literal["account", "guest"]
 
 GUEST_LIMIT = 200
 """Guests per client address in any ``account_window`` (``KOZYR_GUEST_LIMIT``)."""
+
+NAME_SHARE = 10
+"""A name's login attempts over every address, in any ``login_window``, as a multiple of
+the per-address ``login_limit``: what it takes to lock a name's owner out."""
 
 
 class SlidingWindow:
@@ -141,7 +153,7 @@ class Throttles:
         *,
         guest_limit: int = GUEST_LIMIT,
     ) -> None:
-        self.login_name = SlidingWindow(login_limit, login_window, clock)
+        self.login_name = SlidingWindow(login_limit * NAME_SHARE, login_window, clock)
         self.login_address = SlidingWindow(login_limit, login_window, clock)
         self.accounts = SlidingWindow(account_limit, account_window, clock)
         self.guests = SlidingWindow(guest_limit, account_window, clock)
@@ -154,8 +166,9 @@ class Throttles:
             window.clock = clock
 
     def login(self, name_key: str, address: str) -> float | None:
-        """Counts one login attempt for the name and the address, unless either is at its
-        limit: then the seconds to wait, and neither is counted."""
+        """Counts one login attempt for the address and the name, unless either is at its
+        limit (the name's is ``NAME_SHARE`` times the address's): then the seconds to wait,
+        and neither is counted."""
         waits = [
             w
             for w in (
