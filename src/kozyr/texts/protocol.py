@@ -271,6 +271,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "One of your reviews is still running; wait until it is done.",
         "Ваш разбор ещё идёт; дождитесь его окончания.",
     ),
+    "protocol.error.review_queue_full": (
+        "Too many reviews are waiting for a reviewer; ask again in a few minutes.",
+        "Слишком много разборов ждут очереди; попросите ещё раз через несколько минут.",
+    ),
     "protocol.error.review_failed": (
         "The review could not be completed; ask for it again.",
         "Разбор не удалось завершить; запросите его снова.",

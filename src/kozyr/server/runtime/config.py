@@ -33,6 +33,13 @@ def _int_env(name: str, default: int) -> int:
     return int(_float_env(name, float(default)))
 
 
+def _int_in(name: str, default: int, low: int, high: int) -> int:
+    value = _float_env(name, float(default))
+    if value != int(value) or not low <= value <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return int(value)
+
+
 def _flag_env(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
@@ -148,6 +155,9 @@ class Settings:
     """Login attempts per client address in any ``login_window`` seconds (per name over every
     address: ``throttle.NAME_SHARE`` times this)."""
     login_window: float = 60.0
+    review_queue: int = field(default_factory=lambda: _int_in("KOZYR_REVIEW_QUEUE", 20, 1, 1000))
+    """Reviews that may wait for a free reviewer in one server process (1-1000); one more
+    is refused with 503 ``review_queue_full`` until one starts."""
     account_limit: int = field(default_factory=lambda: _int_env("KOZYR_ACCOUNT_LIMIT", 20))
     """New accounts with a name and a password (registrations, and guests turned into
     accounts) per client address in any ``account_window``."""
