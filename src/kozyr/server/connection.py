@@ -16,6 +16,7 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from kozyr.server.accounts.throttle import invite_keys
 from kozyr.server.storage.leases import Fenced
 from kozyr.server.storage.store import User, token_hash
 from kozyr.server.tables.table import Table
@@ -340,7 +341,7 @@ class Connection:
                         self._table(frame.table)
                     raise frame.error
                 case HelloFrame():
-                    await self._hello(frame)
+                    await self._hello_guarded(frame)
                 case UnwatchFrame() | BackFrame():
                     await self._unwatch_or_back(frame)
                 case LobbyFrame():
@@ -382,6 +383,23 @@ class Connection:
             await self._table(frame.table).unwatch(self.client)
         else:
             await self._table(frame.table).back(self.client)
+
+    async def _hello_guarded(self, frame: HelloFrame) -> None:
+        """:meth:`_hello`, with wrong invites counted as over HTTP
+        (``routes.common.invite_guarded``): ``too_many_invite_guesses`` once too many."""
+        if frame.invite is None:
+            await self._hello(frame)
+            return
+        throttles = self.server.throttles
+        keys = invite_keys(self.address, self.user.id)
+        if throttles.invite_wait(keys) is not None:
+            raise ProtocolError("too_many_invite_guesses", status=429)
+        try:
+            await self._hello(frame)
+        except ProtocolError as e:
+            if e.code == "no_table":
+                throttles.invite_missed(keys)
+            raise
 
     async def _hello(self, frame: HelloFrame) -> None:
         table_id, last, invite = frame.table, frame.last_seq, frame.invite

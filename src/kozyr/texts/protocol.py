@@ -149,6 +149,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Too many sign-in attempts; wait a little and try again.",
         "Слишком много попыток входа; подождите немного и попробуйте снова.",
     ),
+    "protocol.error.too_many_invite_guesses": (
+        "Too many wrong invitation codes; wait a few minutes and try again.",
+        "Слишком много неверных кодов приглашения; подождите несколько минут и попробуйте снова.",
+    ),
     "protocol.error.too_many_accounts": (
         "Too many new accounts from this address; try again later.",
         "С этого адреса создано слишком много учётных записей; попробуйте позже.",

@@ -45,6 +45,13 @@ Kind = Literal["account", "guest"]
 GUEST_LIMIT = 200
 """Guests per client address in any ``account_window`` (``KOZYR_GUEST_LIMIT``)."""
 
+INVITE_GUESSES = 30
+"""Wrong invite codes (a private table answered 404 although an ``invite`` was given) per
+client address, and per person, in any ``INVITE_WINDOW`` seconds; then 429
+``too_many_invite_guesses``. A code is 72 random bits, so guessing is hopeless anyway;
+the window keeps a script from asking the server to try at machine speed."""
+INVITE_WINDOW = 600.0
+
 NAME_SHARE = 10
 """A name's login attempts over every address, in any ``login_window``, as a multiple of
 the per-address ``login_limit``: what it takes to lock a name's owner out."""
@@ -157,12 +164,20 @@ class Throttles:
         self.login_address = SlidingWindow(login_limit, login_window, clock)
         self.accounts = SlidingWindow(account_limit, account_window, clock)
         self.guests = SlidingWindow(guest_limit, account_window, clock)
+        self.invites = SlidingWindow(INVITE_GUESSES, INVITE_WINDOW, clock)
+        """Wrong invite codes, by ``invite_keys`` (in this process, as a guess is cheap)."""
 
     def window(self, kind: Kind) -> SlidingWindow:
         return self.guests if kind == "guest" else self.accounts
 
     def set_clock(self, clock: Clock) -> None:
-        for window in (self.login_name, self.login_address, self.accounts, self.guests):
+        for window in (
+            self.login_name,
+            self.login_address,
+            self.accounts,
+            self.guests,
+            self.invites,
+        ):
             window.clock = clock
 
     def login(self, name_key: str, address: str) -> float | None:
@@ -182,6 +197,17 @@ class Throttles:
         self.login_name.record(name_key)
         self.login_address.record(address)
         return None
+
+    def invite_wait(self, keys: list[str]) -> float | None:
+        """Seconds until any of ``keys`` (:func:`invite_keys`) may guess an invite again,
+        or None: it may now."""
+        waits = [w for w in (self.invites.retry_after(k) for k in keys) if w is not None]
+        return max(waits) if waits else None
+
+    def invite_missed(self, keys: list[str]) -> None:
+        """Counts one wrong invite against each of ``keys``."""
+        for key in keys:
+            self.invites.record(key)
 
     def new_account(self, address: str, kind: Kind = "account") -> float | None:
         return self.window(kind).hit(address)
@@ -212,3 +238,8 @@ class Throttles:
 
     async def close(self) -> None:
         return None
+
+
+def invite_keys(address: str, user_id: int | None) -> list[str]:
+    """What a wrong invite is counted against: the client's address, and the person."""
+    return [f"address:{address}"] + ([] if user_id is None else [f"user:{user_id}"])
