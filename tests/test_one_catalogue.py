@@ -35,6 +35,8 @@ INPUT_VOCABULARIES: dict[str, str] = {
     "server/accounts/names.py": "Cyrillic look-alike letters and reserved words folded out "
     "of user names (TR39 skeletons), and the deleted account's name in Russian, which no "
     "one may take",
+    "server/accounts/lookalikes.py": "Cyrillic look-alike letters in the examples of how "
+    "Unicode's confusables table is read",
 }
 """Files that keep Russian because it is what a person types, not what a person reads."""
 

@@ -203,6 +203,30 @@ def test_address_marks() -> None:
     assert one is not None and "203" not in one and len(one) == 16
 
 
+def test_two_addresses_of_one_ipv6_64_are_one_address(store_url: str) -> None:
+    # Issue 43, item 6: a host may take any of its /64's 2^64 addresses
+    assert address_mark("2001:db8:5:6::1") == address_mark("2001:db8:5:6:ffff:1:2:3")
+    assert address_mark("2001:db8:5:6::1") != address_mark("2001:db8:5:7::1")
+    assert address_mark("::ffff:203.0.113.7") == address_mark("203.0.113.7")
+
+    async def body() -> None:
+        store = await open_store(store_url, Eligibility())
+        try:
+            a = await person(store, OLD, address_mark("2001:db8:5:6::1"))
+            b = await person(store, OLD, address_mark("2001:db8:5:6:a:b:c:d"))
+            c = await person(store, OLD, address_mark("2001:db8:5:7::1"))
+            same = await play(store, [a, b], [0, 1], [0, 1, 0, 1])
+            assert (await stored(store, same))[0] == "shared_address"
+            assert await ratings_of(store) == {}
+            other = await play(store, [a, c], [0, 1], [0, 1, 0, 1])
+            assert (await stored(store, other))[0] is None
+            first_game(await ratings_of(store), winner=a, loser=c)
+        finally:
+            await store.close()
+
+    asyncio.run(body())
+
+
 def test_a_new_account_rates_after_three_games_or_three_days(store_url: str) -> None:
     async def body() -> None:
         store = await open_store(store_url, Eligibility())

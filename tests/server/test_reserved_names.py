@@ -4,6 +4,8 @@ those letters inside a longer word are anybody's."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 from tests.server.support import ServerProc
@@ -11,6 +13,7 @@ from tests.server.support import ServerProc
 from kozyr.server.accounts.auth import check_name
 from kozyr.server.accounts.names import reserved_word
 from kozyr.server.transport.protocol import ProtocolError
+from kozyr.web import STATIC
 
 # the issue's own examples
 ISSUE = ["bot 5", "Bot_1", "бот 3", "guest 1a2b3c", "house", "system"]
@@ -118,3 +121,56 @@ def test_registration_rename_and_upgrade_refuse_them(server: ServerProc) -> None
         assert r.status_code == 200, r.text
         r = http.post("/api/me/name", json={"name": "Admin 1"})
         assert r.status_code == 400 and r.json()["code"] == "reserved_name"
+
+
+# Issue 43, item 6: names that pass for a computer's seat, a seat or the reader himself,
+# and the small capitals Unicode's confusables table knows (ʙ is U+0299, ᴏ U+1D0F, ᴛ
+# U+1D1B)
+LOOKALIKES = {
+    "Computer 3": "Computer",
+    "\u041a\u043e\u043c\u043f\u044c\u044e\u0442\u0435\u0440 3": "Компьютер",  # Компьютер 3
+    "Seat 3": "seat",
+    "You": "You",
+    "\u0299ot 5": "bot",
+    "\u0299\u1d0f\u1d1b": "bot",
+    "\u0412\u044b": "Вы",  # Вы
+    "\u041c\u0435\u0441\u0442\u043e 2": "место",  # Место 2
+    "COMPUTER": "Computer",
+    "c0mputer_12": "Computer",
+    "Player 4": "Player",
+    "y\u043eu 7": "You",  # a Cyrillic о
+    "\u0405\u0435\u0430\u0442": "seat",  # Ѕеат: Cyrillic Ѕ е а т
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOKALIKES))
+def test_names_that_pass_for_a_seats_label_or_a_small_capital_bot_are_refused(name: str) -> None:
+    assert reserved_word(name) == LOOKALIKES[name]
+    with pytest.raises(ProtocolError) as e:
+        check_name(name)
+    assert e.value.code == "reserved_name" and e.value.status == 400
+
+
+# a label is refused only as the whole name (a number aside): these are people's names
+@pytest.mark.parametrize(
+    "name",
+    ["Thank You", "Computer Fan", "Seatbelt", "Youssef", "Player One", "Вышка", "Местный"],
+)
+def test_a_label_inside_a_longer_name_is_anybodys(name: str) -> None:
+    assert reserved_word(name) is None
+    assert check_name(name) == name
+
+
+def test_every_label_the_page_gives_a_seat_is_refused_with_a_number() -> None:
+    # read from the page's own catalogue, so that a new wording there cannot slip by
+    page = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
+    checked = 0
+    for key in ("you", "seat_n", "bot_name", "computer"):
+        found = re.search(rf"^\s*{key}: \[\"([^\"]+)\", \"([^\"]+)\"\]", page, re.M)
+        assert found is not None, key
+        for label in found.groups():
+            for n in ("", "3", "12"):
+                name = label.replace("{n}", n).strip() if "{n}" in label else f"{label} {n}"
+                assert reserved_word(name) is not None, name
+                checked += 1
+    assert checked == 4 * 2 * 3

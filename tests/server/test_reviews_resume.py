@@ -413,6 +413,38 @@ async def test_a_request_that_read_the_game_before_its_twin_started_its_review_j
         await clear([a, b], (one,))
 
 
+async def test_the_queue_is_capped_and_each_waiting_review_knows_its_place(
+    server: ServerProc, tmp_path: Path
+) -> None:
+    """Issue 43, item 6: the queue had no cap. Three people ask for three depths of one
+    game on a process whose reviews wait (``run=False``) and whose queue holds two: the
+    first two wait at places 1 and 2, the third is refused with 503 ``review_queue_full``
+    in both languages, and nothing of his is written."""
+    (one, _) = await game(server)
+    async with nodes(server, tmp_path, {"node_id": "q", "run": False, "queue": 2}) as (q,):
+        first, second, third = [await user(q.store) for _ in range(3)]
+        code, status = await q.reviews.request(one, first, None, 1)
+        assert (code, status["status"], status["place"]) == (202, "queued", 1)
+        code, status = await q.reviews.request(one, second, None, 2)
+        assert (code, status["status"], status["place"]) == (202, "queued", 2)
+        # the game's status is its deepest review under way: the second, still 2nd
+        shown = await q.reviews.status(one, None, None)
+        assert (shown["level"], shown["place"]) == (2, 2)
+        with pytest.raises(ProtocolError) as full:
+            await q.reviews.request(one, third, None, 3)
+        assert (full.value.code, full.value.status) == ("review_queue_full", 503)
+        assert "reviews" in full.value.message and "разбор" in full.value.message_ru
+        assert sorted(r.level for r in await job_rows(q.store, one)) == [1, 2]
+        # the first starts: the second moves up to 1st, and there is room for the third
+        started = q.reviews._waiting.popleft()
+        started.status = "running"
+        code, status = await q.reviews.request(one, third, None, 3)
+        assert (code, status["place"]) == (202, 2)
+        assert q.reviews._job_json(q.reviews._jobs[(one, 2)])["place"] == 1
+        assert q.reviews._job_json(started)["place"] is None  # running: in no queue
+        await clear([q], (one,))
+
+
 async def clear(held: list[Node], tables: tuple[str, ...]) -> None:
     """Forgets the reviews held (never run: ``run=False``) and their rows."""
     for node in held:

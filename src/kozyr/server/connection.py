@@ -16,9 +16,11 @@ from fastapi import WebSocket
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
+from kozyr.server.accounts.throttle import invite_keys
 from kozyr.server.storage.leases import Fenced
 from kozyr.server.storage.store import User, token_hash
 from kozyr.server.tables.table import Table
+from kozyr.server.transport.addresses import address_key
 from kozyr.server.transport.close_codes import POLICY, TRY_AGAIN_LATER
 from kozyr.server.transport.framebatch import FrameBatch
 from kozyr.server.transport.frames import (
@@ -93,7 +95,7 @@ class Connection:
         self.user = user
         self.session = token_hash(session) if session else None
         """The SHA-256 of the session token it was opened with (logout closes those)."""
-        self.address = ws.client.host if ws.client is not None else "?"
+        self.address = address_key(ws.client.host) if ws.client is not None else "?"
         self.client = Client(user, max_bytes=settings.socket_buffer)
         self.wakeup = asyncio.Event()
         """Wakes the writer task: frames that cannot be written at once (see _flush)."""
@@ -339,7 +341,7 @@ class Connection:
                         self._table(frame.table)
                     raise frame.error
                 case HelloFrame():
-                    await self._hello(frame)
+                    await self._hello_guarded(frame)
                 case UnwatchFrame() | BackFrame():
                     await self._unwatch_or_back(frame)
                 case LobbyFrame():
@@ -381,6 +383,23 @@ class Connection:
             await self._table(frame.table).unwatch(self.client)
         else:
             await self._table(frame.table).back(self.client)
+
+    async def _hello_guarded(self, frame: HelloFrame) -> None:
+        """:meth:`_hello`, with wrong invites counted as over HTTP
+        (``routes.common.invite_guarded``): ``too_many_invite_guesses`` once too many."""
+        if frame.invite is None:
+            await self._hello(frame)
+            return
+        throttles = self.server.throttles
+        keys = invite_keys(self.address, self.user.id)
+        if throttles.invite_wait(keys) is not None:
+            raise ProtocolError("too_many_invite_guesses", status=429)
+        try:
+            await self._hello(frame)
+        except ProtocolError as e:
+            if e.code == "no_table":
+                throttles.invite_missed(keys)
+            raise
 
     async def _hello(self, frame: HelloFrame) -> None:
         table_id, last, invite = frame.table, frame.last_seq, frame.invite

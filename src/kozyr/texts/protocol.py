@@ -84,8 +84,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Имя: 2-30 букв, цифр, пробелов, точек, дефисов или подчёркиваний.",
     ),
     "protocol.error.reserved_name": (
-        "That name reads as a bot, a guest or the system: choose another.",
-        "Это имя читается как имя бота, гостя или системы: выберите другое.",
+        "That name reads as a bot, a guest, a seat or the system: choose another.",
+        "Это имя читается как имя бота, гостя, места за столом или системы: выберите другое.",
     ),
     "protocol.error.bad_password": (
         "A password is 8-200 characters.",
@@ -170,6 +170,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "protocol.error.too_many_attempts": (
         "Too many sign-in attempts; wait a little and try again.",
         "Слишком много попыток входа; подождите немного и попробуйте снова.",
+    ),
+    "protocol.error.too_many_invite_guesses": (
+        "Too many wrong invitation codes; wait a few minutes and try again.",
+        "Слишком много неверных кодов приглашения; подождите несколько минут и попробуйте снова.",
     ),
     "protocol.error.too_many_accounts": (
         "Too many new accounts from this address; try again later.",
@@ -292,6 +296,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "protocol.error.review_busy": (
         "One of your reviews is still running; wait until it is done.",
         "Ваш разбор ещё идёт; дождитесь его окончания.",
+    ),
+    "protocol.error.review_queue_full": (
+        "Too many reviews are waiting for a reviewer; ask again in a few minutes.",
+        "Слишком много разборов ждут очереди; попросите ещё раз через несколько минут.",
     ),
     "protocol.error.review_failed": (
         "The review could not be completed; ask for it again.",

@@ -5,26 +5,34 @@ full-width or ligature letters become plain ones); it may not mix alphabets (Lat
 Cyrillic, Greek, ...); and it may not have the same confusable *skeleton* as an existing
 user's name (Unicode TR39's idea: Cyrillic "а" looks like Latin "a", "0" like "O").
 
-The skeleton here is a small table of Latin, Cyrillic and Greek look-alikes plus the
-digits 0/1, not TR39's full ``confusables.txt``: the one PyPI package with wide use
-(confusable-homoglyphs) has the pairs but not which side is the prototype, so it cannot
-build a skeleton, and the ones that can (e.g. disarm) are young single-author binary
-packages. Other scripts are covered by the mixed-script rule, which refuses a Latin name
-with one Armenian "օ" in it; a name wholly in another script cannot look like a Latin
-one letter for letter, save rare cases this table does not know.
+The skeleton of two names' comparison here is a small table of Latin, Cyrillic and
+Greek look-alikes plus the digits 0/1, not TR39's full ``confusables.txt``: names stored
+before carry it (``users.name_skeleton``), and a name wholly in another script cannot look
+like a Latin one letter for letter, save rare cases this table does not know. Other
+scripts are covered by the mixed-script rule, which refuses a Latin name with one Armenian
+"օ" in it.
 
 Look-alikes are folded *before* case is folded, as the capitals decide: Cyrillic "В"
 looks like "B" but "в" does not look like "b", and "I" looks like "l" but "i" does not.
+
+Names that read as a bot, a guest, the system or a seat's label (:func:`reserved_word`)
+are read with Unicode's whole table (``lookalikes``), which knows the small capitals
+("ʙᴏᴛ") and every other script's look-alikes.
 """
 
 from __future__ import annotations
 
+import functools
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from sqlalchemy import select, update
 
+from kozyr.server.accounts import lookalikes
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store
+from kozyr.texts import text
 
 # cased look-alike -> the Latin letter (or digit's letter) it passes for
 _LOOKALIKES = {
@@ -132,37 +140,13 @@ async def backfill_skeletons(store: Store, batch: int = 500) -> int:
 
 # -- names that read as the server's own (bots, guests, the system) --------------------
 
-# After casefold: the small letters of other alphabets that pass for a Latin one, in
-# either case ("ВОТ" and "вот" both read "bot": the capitals look alike, and folding the
-# case first is what lets one table serve both), and "i" with "l".
-_RESERVED_FOLD = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
-        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "і": "l", "ї": "l", "ј": "j",
-        "ѕ": "s", "һ": "h", "ԁ": "d", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ь": "b", "ү": "y",
-        # Greek
-        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "n", "ι": "l", "κ": "k", "ν": "v",
-        "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "γ": "y", "ϲ": "c", "ϳ": "j",
-        # Latin: I, i, l and 1 read alike
-        "i": "l", "ı": "l",
-    }
-)  # fmt: skip
-
 # Digits that pass for letters inside a word ("B0t", "Gue5t", "6от"); outside a reserved
-# word a digit is a number, which ends the word ("bot5" is "bot" and 5).
-_DIGIT_LETTERS: dict[str, frozenset[str]] = {
-    "0": frozenset("o"),
-    "1": frozenset("l"),
-    "2": frozenset("z"),
-    "3": frozenset("eз"),
-    "4": frozenset("aч"),
-    "5": frozenset("s"),
-    "6": frozenset("bб"),
-    "7": frozenset("t"),
-    "8": frozenset("b"),
-    "9": frozenset("g"),
-}
+# word a digit is a number, which ends the word ("bot5" is "bot" and 5). A digit also
+# stands for whatever Unicode's table makes of it (0 for O, 1 for l).
+_DIGIT_LETTERS: dict[str, str] = {
+    "0": "o", "1": "li", "2": "z", "3": "eз", "4": "aч", "5": "s", "6": "bб", "7": "t",
+    "8": "b", "9": "g",
+}  # fmt: skip
 
 RESERVED_WORDS: tuple[str, ...] = (
     # bots ("bot 3" is how the server names a bot's seat) and guests ("guest-1a2b3c")
@@ -174,35 +158,50 @@ RESERVED_WORDS: tuple[str, ...] = (
 )  # fmt: skip
 """Words a person's name may not hold as a word of its own (see :func:`reserved_word`)."""
 
+PAGE_LABELS: tuple[str, ...] = ("seat", "место", "computer", "компьютер")
+"""The page's own labels of a seat that the catalogue does not hold (``seat_n``,
+``computer`` in ``web/static/js/i18n.js``); the rest are :func:`seat_labels`."""
+
+
+def seat_labels() -> tuple[str, ...]:
+    """What the page and the terminal call a seat, in both languages, numbers taken out:
+    the catalogue's "You", "Computer {n}" and "Player {n}" (every grammatical case), and
+    :data:`PAGE_LABELS`. A name may not be one of them, with or without a number.
+
+    >>> [w for w in seat_labels() if w[0] in "YyВвCК"]
+    ['You', 'Вы', 'Computer', 'Компьютер', 'Компьютера', 'Компьютеру', 'Компьютером']
+    """
+    found: list[str] = []
+    for key in ("grammar.you", "grammar.computer", "grammar.player"):
+        for case in ("", ".gen", ".dat", ".ins"):
+            if key == "grammar.you" and case:
+                continue  # "вас", "вам" are no seat's name
+            for lang in ("en", "ru"):
+                word = text(key + case, lang, n="").strip()
+                if word not in found:
+                    found.append(word)
+    return (*found, *(w for w in PAGE_LABELS if w not in found))
+
+
 DELETED_NAMES: tuple[str, ...] = ("deleted", "удалён", "удален")
 """What a deleted account shows as (``kozyr.server.profiles.DELETED``, which the page
 writes in its language), with and without the ё: no person's name may read as one of
 them (:func:`kozyr.server.accounts.auth.check_name` compares skeletons)."""
 
-
-def _reserved_letters(text: str) -> str:
-    return text.casefold().translate(_RESERVED_FOLD)
+Fold = Callable[[str], str]
 
 
-_RESERVED_KEYS = tuple((_reserved_letters(w), w) for w in RESERVED_WORDS)
+@dataclass(frozen=True)
+class _Reading:
+    """A name (or a word) folded one way: its letters, and for each whether it came from
+    a digit and whether a separator stood before it."""
+
+    chars: tuple[str, ...]
+    digit: tuple[bool, ...]
+    gap_before: tuple[bool, ...]
 
 
-def reserved_word(name: str) -> str | None:
-    """The reserved word a name reads as holding, or None: a bot, a guest or the system.
-
-    The name is folded as a reader sees it: NFKC, case, look-alike letters of the Latin,
-    Cyrillic and Greek alphabets, and digits that stand for letters (0 for o, 1 for l,
-    3 for e, 5 for s...). Separators (spaces, dots, dashes, underscores) are skipped. A
-    reserved word counts where it stands as a word of its own: at the start of the name
-    or after a separator or a digit, and at the end or before one ("bot 5", "Bot_1",
-    "B0t5", "Chess Bot", "guest1a2b3c"), not inside a longer word ("Botvinnik",
-    "Abbot", "Robot Fan").
-
-    >>> reserved_word("B0t 5"), reserved_word("Guеst"), reserved_word("ВОТ")  # Cyrillic е, В О Т
-    ('bot', 'guest', 'bot')
-    >>> reserved_word("Botvinnik"), reserved_word("Abbot"), reserved_word("Ольга")
-    (None, None, None)
-    """
+def _read(name: str, fold: Fold) -> _Reading:
     chars: list[str] = []
     digit: list[bool] = []
     gap_before: list[bool] = []
@@ -212,27 +211,81 @@ def reserved_word(name: str) -> str | None:
             gap = True
             continue
         is_digit = c.isdigit()
-        # a letter may casefold to several ("ß" to "ss"): each of them
-        for part in c if is_digit else _reserved_letters(c):
+        # a letter may fold to several ("ß" to "SS", "Ю" to "lO"): each of them
+        for part in c if is_digit else fold(c):
             chars.append(part)
             digit.append(is_digit)
             gap_before.append(gap)
             gap = False
+    return _Reading(tuple(chars), tuple(digit), tuple(gap_before))
+
+
+@functools.cache
+def _keys(fold: Fold, words: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(("".join(_read(w, fold).chars), w) for w in words)
+
+
+@functools.cache
+def _digit_letters(fold: Fold, digit: str) -> frozenset[str]:
+    letters = {fold(digit), *(fold(c) for c in _DIGIT_LETTERS.get(digit, ""))}
+    return frozenset(x for x in letters if len(x) == 1)
+
+
+def _found(name: str, fold: Fold, labels: tuple[str, ...]) -> str | None:
+    read = _read(name, fold)
+    chars, digit, gap_before = read.chars, read.digit, read.gap_before
     n = len(chars)
 
     def same(i: int, letter: str) -> bool:
         c = chars[i]
-        return c == letter or (digit[i] and letter in _DIGIT_LETTERS.get(c, ()))
+        return c == letter or (digit[i] and letter in _digit_letters(fold, c))
 
+    def spelt(start: int, key: str) -> bool:
+        end = start + len(key)
+        return end <= n and all(same(start + k, letter) for k, letter in enumerate(key))
+
+    # a seat's label: the whole name, save a number after it ("Seat 3", "Вы", "You2")
+    for key, word in _keys(fold, labels):
+        if key and spelt(0, key) and all(digit[len(key) :]):
+            return word
     for start in range(n):
         # a word starts the name, or follows a separator or a number
         if not (start == 0 or gap_before[start] or digit[start - 1]):
             continue
-        for key, word in _RESERVED_KEYS:
+        for key, word in _keys(fold, RESERVED_WORDS):
             end = start + len(key)
-            if end > n or not all(same(start + k, letter) for k, letter in enumerate(key)):
-                continue
             # ...and ends it, or comes before a separator or a number
-            if end == n or gap_before[end] or digit[end]:
+            if spelt(start, key) and (end == n or gap_before[end] or digit[end]):
                 return word
+    return None
+
+
+def reserved_word(name: str) -> str | None:
+    """The reserved word or seat label a name reads as, or None: a bot, a guest, the
+    system, or what the page calls a seat.
+
+    The name is read as a reader sees it: NFKC, then letter by letter Unicode's
+    confusables table in small letters and in capitals (:mod:`.lookalikes`: "ʙᴏᴛ" and
+    Cyrillic "ВОТ" read "BOT"), and digits that stand for letters (0 for o, 1 for l, 3 for
+    e, 5 for s...). Separators (spaces, dots, dashes, underscores) are skipped. A reserved
+    word counts where it stands as a word of its own: at the start of the name or after a
+    separator or a digit, and at the end or before one ("bot 5", "Bot_1", "B0t5", "Chess
+    Bot", "guest1a2b3c"), not inside a longer word ("Botvinnik", "Abbot", "Robot Fan"). A
+    seat's label (:func:`seat_labels`) counts only as the whole name, a number aside
+    ("Computer 3", "Место 2", "You"; not "Thank You").
+
+    >>> reserved_word("B0t 5"), reserved_word("Guеst"), reserved_word("ВОТ")  # Cyrillic е, В О Т
+    ('bot', 'guest', 'bot')
+    >>> reserved_word("ʙot 5"), reserved_word("Компьютер 3"), reserved_word("Seat 3")
+    ('bot', 'Компьютер', 'seat')
+    >>> reserved_word("Botvinnik"), reserved_word("Abbot"), reserved_word("Ольга")
+    (None, None, None)
+    """
+    labels = seat_labels()
+    # small letters first: a word that only looks like another in capitals ("бот" is
+    # "BOT" there, as Б reads b̄) is named as itself
+    for fold in (lookalikes.fold_lower, lookalikes.fold_upper):
+        word = _found(name, fold, labels)
+        if word is not None:
+            return word
     return None

@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from kozyr.server.play.games import GAMES, final_result, new_state
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Seat, Store, TableRow
+from kozyr.server.transport.addresses import address_key
 
 MODEL = PlackettLuce()
 """openskill's defaults: mu 25, sigma 25/3, beta 25/6, tau 25/300."""
@@ -156,10 +157,11 @@ class Eligibility:
 def address_mark(address: str | None) -> str | None:
     """What a seat keeps of the address its person sat down from: enough to tell two
     seats of one address apart from two of different ones, not the address itself (and
-    only until the game ends)."""
+    only until the game ends). Two addresses of one IPv6 /64 are one (``address_key``):
+    a host may take any of its network's 2^64 addresses."""
     if not address:
         return None
-    return hashlib.sha256(f"kozyr-seat:{address}".encode()).hexdigest()[:16]
+    return hashlib.sha256(f"kozyr-seat:{address_key(address)}".encode()).hexdigest()[:16]
 
 
 async def _abandoned(conn: AsyncConnection, row: TableRow, min_moves: int) -> bool:

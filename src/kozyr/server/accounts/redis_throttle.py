@@ -28,6 +28,7 @@ from kozyr.server.accounts.throttle import (
     ANSWER_ROOM,
     ANSWER_WINDOW,
     GUEST_LIMIT,
+    NAME_SHARE,
     AccountHold,
     Clock,
     Kind,
@@ -179,7 +180,9 @@ class RedisThrottles(Throttles):
         self.url = url
         # short timeouts: a sign-in waits at most this long for a Redis that hangs
         self.client = redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
-        self.shared_name = RedisWindow(self.client, "login-name", login_limit, login_window)
+        self.shared_name = RedisWindow(
+            self.client, "login-name", login_limit * NAME_SHARE, login_window
+        )
         self.shared_address = RedisWindow(self.client, "login-address", login_limit, login_window)
         self.shared_accounts = RedisWindow(self.client, "accounts", account_limit, account_window)
         self.shared_guests = RedisWindow(self.client, "guests", guest_limit, account_window)

@@ -1,7 +1,15 @@
-"""Sliding-window rate limits: login attempts per name and per client address, new
+"""Sliding-window rate limits: login attempts per client address and per name, new
 accounts per address, guests per address, puzzle answers per person and per address,
-and the windows other routes add by name for work that costs the server CPU (uploaded
-records, hints: :meth:`Throttles.add`).
+wrong invite codes, and the windows other routes add by name for work that costs the
+server CPU (uploaded records, hints: :meth:`Throttles.add`).
+
+Login attempts are counted per address (``KOZYR_LOGIN_LIMIT``, 10 a minute), which holds
+any one name's guesses from that address to the same, and per name over every address
+with an allowance ``NAME_SHARE`` times larger. A stranger guessing a name from one
+address therefore locks out that address only, never the name's owner at his (as lichess
+counts per name and address); only a guess spread over ``NAME_SHARE`` addresses (IPv6 /64
+networks) or more at full speed can hold the name, and that cap is what keeps such a
+spread guess at 100 tries a minute per name instead of 10 per address without end.
 
 Guests have an allowance of their own, larger than the accounts' (``KOZYR_GUEST_LIMIT``,
 200 an hour, against ``KOZYR_ACCOUNT_LIMIT``, 20): a café, a school or a club behind one
@@ -46,6 +54,16 @@ ANSWER_WINDOW = 60.0
 ANSWER_ROOM = 10
 """An address may answer this many times a person's limit: a room of solvers behind one
 address, but not a crowd of fresh guests made to answer for one."""
+INVITE_GUESSES = 30
+"""Wrong invite codes (a private table answered 404 although an ``invite`` was given) per
+client address, and per person, in any ``INVITE_WINDOW`` seconds; then 429
+``too_many_invite_guesses``. A code is 72 random bits, so guessing is hopeless anyway;
+the window keeps a script from asking the server to try at machine speed."""
+INVITE_WINDOW = 600.0
+
+NAME_SHARE = 10
+"""A name's login attempts over every address, in any ``login_window``, as a multiple of
+the per-address ``login_limit``: what it takes to lock a name's owner out."""
 
 
 class SlidingWindow:
@@ -152,7 +170,7 @@ class Throttles:
         guest_limit: int = GUEST_LIMIT,
         answer_limit: int = ANSWER_LIMIT,
     ) -> None:
-        self.login_name = SlidingWindow(login_limit, login_window, clock)
+        self.login_name = SlidingWindow(login_limit * NAME_SHARE, login_window, clock)
         self.login_address = SlidingWindow(login_limit, login_window, clock)
         self.accounts = SlidingWindow(account_limit, account_window, clock)
         self.guests = SlidingWindow(guest_limit, account_window, clock)
@@ -160,6 +178,8 @@ class Throttles:
         self.answer_address = SlidingWindow(answer_limit * ANSWER_ROOM, ANSWER_WINDOW, clock)
         self.named: dict[str, SlidingWindow] = {}
         """The windows of other routes by name (:meth:`add`): uploads, hints."""
+        self.invites = SlidingWindow(INVITE_GUESSES, INVITE_WINDOW, clock)
+        """Wrong invite codes, by ``invite_keys`` (in this process, as a guess is cheap)."""
 
     def window(self, kind: Kind) -> SlidingWindow:
         return self.guests if kind == "guest" else self.accounts
@@ -172,6 +192,7 @@ class Throttles:
             self.guests,
             self.answer_person,
             self.answer_address,
+            self.invites,
         ):
             window.clock = clock
         for window in self.named.values():
@@ -183,8 +204,9 @@ class Throttles:
         self.named[name] = SlidingWindow(limit, window, self.login_name.clock)
 
     def login(self, name_key: str, address: str) -> float | None:
-        """Counts one login attempt for the name and the address, unless either is at its
-        limit: then the seconds to wait, and neither is counted."""
+        """Counts one login attempt for the address and the name, unless either is at its
+        limit (the name's is ``NAME_SHARE`` times the address's): then the seconds to wait,
+        and neither is counted."""
         waits = [
             w
             for w in (
@@ -198,6 +220,17 @@ class Throttles:
         self.login_name.record(name_key)
         self.login_address.record(address)
         return None
+
+    def invite_wait(self, keys: list[str]) -> float | None:
+        """Seconds until any of ``keys`` (:func:`invite_keys`) may guess an invite again,
+        or None: it may now."""
+        waits = [w for w in (self.invites.retry_after(k) for k in keys) if w is not None]
+        return max(waits) if waits else None
+
+    def invite_missed(self, keys: list[str]) -> None:
+        """Counts one wrong invite against each of ``keys``."""
+        for key in keys:
+            self.invites.record(key)
 
     def new_account(self, address: str, kind: Kind = "account") -> float | None:
         return self.window(kind).hit(address)
@@ -261,3 +294,8 @@ class Throttles:
 
     async def close(self) -> None:
         return None
+
+
+def invite_keys(address: str, user_id: int | None) -> list[str]:
+    """What a wrong invite is counted against: the client's address, and the person."""
+    return [f"address:{address}"] + ([] if user_id is None else [f"user:{user_id}"])

@@ -21,7 +21,10 @@ it after the last decision saved: each decision has its own seed, so the review 
 one a run in one go gives.
 
 Limits: at most ``running`` reviews at once in a server process (the rest wait in the
-order they were asked for: status ``queued``), and one review queued or running per
+order they were asked for: status ``queued``, with their ``place`` in that queue, 1 the
+next to start), at most ``KOZYR_REVIEW_QUEUE`` waiting (503 ``review_queue_full``: the
+queue is the server's memory and each review minutes of a core, so a crowd of new
+accounts cannot stack up hours of work), and one review queued or running per
 user across the cluster (429 ``review_busy``): a new review's row is written only if the
 user has no live one, in one statement (SQLite runs one writer at a time) under a
 per-user advisory lock (PostgreSQL), so that two requests at once on two processes cannot
@@ -123,18 +126,26 @@ class Job:
     """Decisions the review process has sent and that are not saved yet, in order
     (appended by the thread that reads the pipe, saved and popped on the event loop)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return _status(self.status, self.level, self.done, self.total)
+    def to_json(self, place: int | None = None) -> dict[str, Any]:
+        return _status(self.status, self.level, self.done, self.total, place=place)
 
 
 def _status(
-    status: str, level: int | None, done: int, total: int, error: str | None = None
+    status: str,
+    level: int | None,
+    done: int,
+    total: int,
+    error: str | None = None,
+    place: int | None = None,
 ) -> dict[str, Any]:
+    """``place``: a queued review's place among those waiting here (1: the next to
+    start); None when it is not waiting, or waits on another process."""
     out: dict[str, Any] = {
         "status": status,
         "level": level,
         "done": done,
         "total": total,
+        "place": place,
         "review": None,
         "error": error,
     }
@@ -182,10 +193,13 @@ class Reviews:
         node_id: str | None = None,
         stale_ms: int | None = None,
         worker: Callable[..., None] = review_worker.run,
+        queue: int | None = None,
     ) -> None:
         self.store = store
         self.lobby = lobby
         self.running = running
+        self.queue = queue if queue is not None else lobby.settings.review_queue
+        """Reviews that may wait here at most (``KOZYR_REVIEW_QUEUE``)."""
         self.node_id = node_id or lobby.settings.node_id
         self.stale_ms = stale_ms if stale_ms is not None else stale_ms_setting()
         self.worker = worker
@@ -248,6 +262,8 @@ class Reviews:
         if self._closed:
             english, russian = both("review.server_stopping")
             raise ProtocolError("busy", english, 503, message_ru=russian)
+        if len(self._waiting) >= self.queue:
+            raise ProtocolError("review_queue_full", status=503)
         before = next((j for j in jobs if j.level == level), None)
         try:
             job = await self._claim(row, level, user.id, before, one_per_user=True)
@@ -262,7 +278,7 @@ class Reviews:
                 english, russian = both("review.try_again")
                 raise ProtocolError("busy", english, 503, message_ru=russian)
             return 202, self._json(now)
-        return 202, job.to_json()
+        return 202, self._job_json(job)
 
     # -- the database's view -------------------------------------------------------
 
@@ -270,8 +286,15 @@ class Reviews:
         """A job row's status; one held here is said from memory (fresher)."""
         mine = self._jobs.get((r.table_id, int(r.level)))
         if mine is not None and mine.token == r.token:
-            return mine.to_json()
+            return self._job_json(mine)
         return _status(r.status, int(r.level), int(r.done), int(r.total), r.error)
+
+    def _job_json(self, job: Job) -> dict[str, Any]:
+        """A review held here, with its place in the queue while it waits."""
+        place = None
+        if job.status == "queued":
+            place = next((i for i, j in enumerate(self._waiting, 1) if j is job), None)
+        return job.to_json(place)
 
     async def _join_or_busy(self, table_id: str, level: int) -> tuple[int, dict[str, Any]]:
         """For a user with a review under way: joined (202) if it is this game's at

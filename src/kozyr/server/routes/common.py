@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from fastapi import Request
@@ -10,9 +10,10 @@ from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from kozyr.server.accounts import auth
-from kozyr.server.accounts.throttle import AccountHold, Kind, retry_header
+from kozyr.server.accounts.throttle import AccountHold, Kind, invite_keys, retry_header
 from kozyr.server.services import Server
 from kozyr.server.storage.store import User
+from kozyr.server.transport.addresses import address_key
 from kozyr.server.transport.protocol import ProtocolError
 
 T = TypeVar("T")
@@ -40,8 +41,14 @@ def error_response(e: ProtocolError) -> JSONResponse:
 
 def client_address(request: Request) -> str:
     """The address the throttles count by: the peer's, or the one a trusted proxy names
-    (uvicorn rewrites it only for ``KOZYR_FORWARDED_ALLOW_IPS``)."""
-    return request.client.host if request.client is not None else "unknown"
+    (uvicorn rewrites it only for ``KOZYR_FORWARDED_ALLOW_IPS``), as ``address_key``
+    counts it (an IPv6 address by its /64)."""
+    return peer_address(request) or "unknown"
+
+
+def peer_address(request: Request) -> str | None:
+    """:func:`client_address`, or None when the request has no peer."""
+    return address_key(request.client.host) if request.client is not None else None
 
 
 async def need_user(request: Request) -> User:
@@ -68,4 +75,26 @@ async def made(server: Server, hold: AccountHold, make: Awaitable[T]) -> T:
         return await make
     except BaseException:
         await server.throttles.release_account(hold)
+        raise
+
+
+async def invite_guarded(
+    request: Request, user: User | None, invite: object, call: Callable[[], Awaitable[T]]
+) -> T:
+    """``call``, which reads a table with ``invite``: refused with 429
+    ``too_many_invite_guesses`` while the address or the person has guessed wrong too
+    often (``throttle.INVITE_GUESSES``), and counted against both when it answers 404
+    ``no_table`` to a request that gave an invite (a wrong code, or no such table)."""
+    if invite is None:
+        return await call()
+    throttles = server_of(request).throttles
+    keys = invite_keys(client_address(request), None if user is None else user.id)
+    wait = throttles.invite_wait(keys)
+    if wait is not None:
+        raise Throttled("too_many_invite_guesses", wait)
+    try:
+        return await call()
+    except ProtocolError as e:
+        if e.code == "no_table":
+            throttles.invite_missed(keys)
         raise

@@ -7,7 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from kozyr.server.accounts import auth
-from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.routes.common import invite_guarded, need_user, server_of
 
 router = APIRouter()
 
@@ -24,4 +24,6 @@ async def record(table_id: str, request: Request, invite: str | None = None) -> 
     # the database says the game is over.
     server = server_of(request)
     user = await auth.user_of(server.store, request)
-    return await server.lobby.record(table_id, user, invite)
+    return await invite_guarded(
+        request, user, invite, lambda: server.lobby.record(table_id, user, invite)
+    )

@@ -27,7 +27,7 @@ from kozyr.games import GAMES
 from kozyr.records import RecordError, to_record, verify
 from kozyr.server.accounts import auth
 from kozyr.server.play.replay_frames import TooLarge, bounded_replay, encode, replay_frames
-from kozyr.server.routes.common import Throttled, client_address, error_response
+from kozyr.server.routes.common import Throttled, client_address, error_response, invite_guarded
 from kozyr.server.runtime.pools import PoolFull
 from kozyr.server.storage.store import TableRow
 from kozyr.server.tables.lobby import check_options, replay_row
@@ -130,7 +130,9 @@ async def _upload(request: Request) -> bytes:
 async def _finished_row(request: Request, table_id: str, invite: str | None) -> TableRow:
     server = request.app.state.server
     user = await auth.user_of(server.store, request)
-    row: TableRow = await server.lobby.stored(table_id, user, invite)
+    row: TableRow = await invite_guarded(
+        request, user, invite, lambda: server.lobby.stored(table_id, user, invite)
+    )
     if row.status != "finished":  # the committed status: nothing hidden before the end
         raise UploadError("not_finished", 409)
     return row
@@ -152,6 +154,8 @@ async def _answer_stored(
         row = await _finished_row(request, table_id, invite)
         texts = [a.text for a in await server.store.actions(table_id)]
         body = await server.lobby.offload(work, row, texts)
+    except Throttled as e:  # with its Retry-After
+        return error_response(e)
     except ProtocolError as e:
         return _error(e.code, e.status)
     except UploadError as e:

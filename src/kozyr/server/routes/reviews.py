@@ -12,7 +12,7 @@ from pydantic import ValidationError as PydanticValidationError
 
 from kozyr.server.accounts import auth
 from kozyr.server.reviews.jobs import DEFAULT_LEVEL
-from kozyr.server.routes.common import Throttled, need_user, server_of
+from kozyr.server.routes.common import Throttled, invite_guarded, need_user, server_of
 from kozyr.server.tables.lobby import may_see
 from kozyr.server.transport.bodies import Body, field_error, parse_body, read_body
 from kozyr.server.transport.protocol import ProtocolError
@@ -46,7 +46,10 @@ async def start_review(
     invite: str | None = None,
 ) -> JSONResponse:
     user = await need_user(request)
-    code, status = await server_of(request).reviews.request(table_id, user, invite, body.level)
+    reviews = server_of(request).reviews
+    code, status = await invite_guarded(
+        request, user, invite, lambda: reviews.request(table_id, user, invite, body.level)
+    )
     return JSONResponse(status, status_code=code)
 
 
@@ -54,7 +57,9 @@ async def start_review(
 async def review_status(table_id: str, request: Request, invite: str | None = None) -> Any:
     server = server_of(request)
     user = await auth.user_of(server.store, request)
-    return await server.reviews.status(table_id, user, invite)
+    return await invite_guarded(
+        request, user, invite, lambda: server.reviews.status(table_id, user, invite)
+    )
 
 
 @router.post("/api/tables/{table_id}/hint")

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from kozyr.server.accounts import auth, ratings
-from kozyr.server.routes.common import need_user, server_of
+from kozyr.server.routes.common import invite_guarded, need_user, peer_address, server_of
 from kozyr.server.tables.table_ops import table_json
 from kozyr.server.transport.bodies import JoinBody, NewBotBody, NewTableBody, QuickPlayBody
 from kozyr.server.transport.paging import page_bounds
@@ -39,7 +39,7 @@ async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
         seat=body.seat,
         turn_timeout=(body.turn_timeout if "turn_timeout" in body.model_fields_set else "default"),
         rated=body.rated,
-        address=request.client.host if request.client else None,
+        address=peer_address(request),
         stake=body.stake,
         hints=body.hints,
     )
@@ -50,15 +50,19 @@ async def create_table(request: Request, body: NewTableBody) -> JSONResponse:
 async def get_table(table_id: str, request: Request, invite: str | None = None) -> Any:
     server = server_of(request)
     user = await auth.user_of(server.store, request)
-    return await server.lobby.info(table_id, user, invite)
+    return await invite_guarded(
+        request, user, invite, lambda: server.lobby.info(table_id, user, invite)
+    )
 
 
 @router.post("/api/tables/{table_id}/join")
 async def join(table_id: str, request: Request, body: JoinBody) -> Any:
     user = await need_user(request)
-    address = request.client.host if request.client else None
+    address = peer_address(request)
     args = {"seat": body.seat, "invite": body.invite, "addr": ratings.address_mark(address)}
-    return await server_of(request).table_op(table_id, "sit", user, args)
+    return await invite_guarded(
+        request, user, body.invite, lambda: server_of(request).table_op(table_id, "sit", user, args)
+    )
 
 
 @router.post("/api/tables/{table_id}/leave")
@@ -84,7 +88,7 @@ async def remove_bot(table_id: str, seat: int, request: Request) -> Any:
 @router.post("/api/quickplay")
 async def quick_play(request: Request, body: QuickPlayBody) -> Any:
     user = await need_user(request)
-    address = request.client.host if request.client else None
+    address = peer_address(request)
     server = server_of(request)
     if server.cluster is not None:
         # an open table of any process before a new one here

@@ -178,8 +178,12 @@ class Settings:
     api_docs: bool = field(default_factory=lambda: _flag_env("KOZYR_API_DOCS"))
     """Serve the OpenAPI schema at ``/api/openapi.json`` (off by default)."""
     login_limit: int = field(default_factory=lambda: _int_env("KOZYR_LOGIN_LIMIT", 10))
-    """Login attempts per name and per client address in any ``login_window`` seconds."""
+    """Login attempts per client address in any ``login_window`` seconds (per name over every
+    address: ``throttle.NAME_SHARE`` times this)."""
     login_window: float = 60.0
+    review_queue: int = field(default_factory=lambda: _count_env("KOZYR_REVIEW_QUEUE", 20, 1, 1000))
+    """Reviews that may wait for a free reviewer in one server process (1-1000); one more
+    is refused with 503 ``review_queue_full`` until one starts."""
     account_limit: int = field(default_factory=lambda: _int_env("KOZYR_ACCOUNT_LIMIT", 20))
     """New accounts with a name and a password (registrations, and guests turned into
     accounts) per client address in any ``account_window``."""

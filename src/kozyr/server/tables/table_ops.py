@@ -34,11 +34,17 @@ async def sit(table: Table, user: User, args: dict[str, Any]) -> dict[str, Any]:
 
 
 async def leave(table: Table, user: User, _args: dict[str, Any]) -> dict[str, Any]:
+    # a private table is not there for whoever is not at it (nor its creator): 404 as on
+    # every other route, not the 409 that would say it exists
+    if not may_see(table.row, user, None):
+        raise ProtocolError("no_table", status=404)
     await table.leave(user.id)
     return table_json(table, user)
 
 
 async def set_bot(table: Table, user: User, args: dict[str, Any]) -> dict[str, Any]:
+    if not may_see(table.row, user, None):  # as leave: not the 403 of a stranger
+        raise ProtocolError("no_table", status=404)
     await table.set_bot(user.id, int(args["seat"]), args.get("level"))
     return table_json(table, user)
 

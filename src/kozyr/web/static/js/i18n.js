@@ -270,6 +270,10 @@ export const MESSAGES = {
   review_title: ["Review of the game", "Разбор партии"],
   review_close: ["Close the review", "Закрыть разбор"],
   review_queued: ["Waiting for a free reviewer…", "Ждём очереди на разбор…"],
+  review_queued_place: [
+    "Waiting for a free reviewer: number {place} in line…",
+    "Ждём очереди на разбор: вы {place}-й в очереди…",
+  ],
   review_progress: ["Reviewing: move {done} of {total}", "Разбор: ход {done} из {total}"],
   review_failed: [
     "The review failed ({code}). You may ask for it again.",
@@ -565,9 +569,13 @@ export const MESSAGES = {
   err_bad_variant: ["Unknown kind of game.", "Неизвестный вид игры."],
   err_bad_password: ["Wrong password, or not accepted.", "Неверный или неподходящий пароль."],
   err_bad_name: ["That name is not allowed.", "Такое имя недопустимо."],
+  err_review_queue_full: [
+    "Too many reviews are waiting for a reviewer; ask again in a few minutes.",
+    "Слишком много разборов ждут очереди; попросите ещё раз через несколько минут.",
+  ],
   err_reserved_name: [
-    "That name reads as a bot, a guest or the system: choose another.",
-    "Это имя читается как имя бота, гостя или системы: выберите другое.",
+    "That name reads as a bot, a guest, a seat or the system: choose another.",
+    "Это имя читается как имя бота, гостя, места за столом или системы: выберите другое.",
   ],
   err_name_confusable: [
     "That name looks too much like another player's.",

@@ -12,6 +12,15 @@ export const REVIEW_LEVELS = [1, 2, 3, 4, 5];
 export const DEFAULT_LEVEL = 2;
 const POLL_MS = 1000;
 
+/** What a review under way says: its place in the queue while it waits (the server says
+ * it for a review waiting on the process asked), else its progress. */
+export function progressText(s, done, total) {
+  const place = Number(s.place) || 0;
+  if (s.status === "queued" && place > 0) return t("review_queued_place", { place });
+  if (s.status === "queued" || !total) return t("review_queued");
+  return t("review_progress", { done, total });
+}
+
 /** A value as the page writes it, with at most one decimal: a true minus sign, and no
  * "−0" for a small negative value rounded to nothing. */
 function num(value) {
@@ -219,8 +228,7 @@ export class ReviewPanel {
   progressHtml(s) {
     const total = Number(s.total) || 0;
     const done = Math.min(total, Number(s.done) || 0);
-    const text =
-      s.status === "queued" || !total ? t("review_queued") : t("review_progress", { done, total });
+    const text = progressText(s, done, total);
     // <progress> is drawn by the browser: no inline style, which the page's CSP refuses.
     const bar = total
       ? `<progress class="review-bar" max="${total}" value="${done}"></progress>`
