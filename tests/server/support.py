@@ -131,6 +131,9 @@ class ServerProc:
                 "KOZYR_UPLOAD_LIMIT": "1000",
                 "KOZYR_UPLOAD_ADDRESS_LIMIT": "100000",
                 "KOZYR_HINT_LIMIT": "600",
+                "KOZYR_PUZZLE_ANSWER_LIMIT": "10000",
+                "KOZYR_INVITE_GUESS_LIMIT": "100000",
+                "KOZYR_MAX_BOT_TABLES_PER_ADDRESS": "0",
                 # ...and every account is new: their rated games rate (tests of those
                 # rules, tests/server/test_rating_eligibility.py, set their own)
                 "KOZYR_RATING_NEW_GAMES": "0",

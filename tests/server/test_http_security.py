@@ -315,6 +315,7 @@ def test_deploy_doc_names_every_setting() -> None:
         "KOZYR_ACCOUNT_LIMIT",
         "KOZYR_GUEST_LIMIT",
         "KOZYR_PUZZLE_ANSWER_LIMIT",
+        "KOZYR_INVITE_GUESS_LIMIT",
         "KOZYR_UPLOAD_LIMIT",
         "KOZYR_UPLOAD_ADDRESS_LIMIT",
         "KOZYR_HINT_LIMIT",

@@ -109,6 +109,7 @@ async def test_review_runs_with_progress_is_stored_and_survives_a_restart(
             "total": 0,
             "review": None,
             "error": None,
+            "place": None,
         }
         r = await owner.http.post(f"/api/games/{table}/review", json={"level": 1})
         assert r.status_code == 202, r.text

@@ -60,6 +60,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         KOZYR_ACCOUNT_LIMIT="100000",
         KOZYR_MAX_OPEN_TABLES_PER_ADDRESS="0",
         KOZYR_MAX_BOT_TABLES_TOTAL="0",
+        KOZYR_MAX_BOT_TABLES_PER_ADDRESS="0",
+        KOZYR_UPLOAD_LIMIT="1000",
+        KOZYR_UPLOAD_ADDRESS_LIMIT="100000",
+        KOZYR_HINT_LIMIT="600",
+        KOZYR_PUZZLE_ANSWER_LIMIT="10000",
+        KOZYR_INVITE_GUESS_LIMIT="100000",
     )
     # forked by the worker's launcher (tests/server/forked.py); its log in the data folder
     proc = launch(

@@ -77,12 +77,14 @@ class Server:
                 *limits,
                 guest_limit=settings.guest_limit,
                 answer_limit=settings.puzzle_answer_limit,
+                invite_limit=settings.invite_guess_limit,
             )
             if settings.redis_url
             else Throttles(
                 *limits,
                 guest_limit=settings.guest_limit,
                 answer_limit=settings.puzzle_answer_limit,
+                invite_limit=settings.invite_guess_limit,
             )
         )
         self.throttles.add("upload-person", settings.upload_limit, settings.upload_window)

@@ -28,6 +28,7 @@ from kozyr.server.accounts.throttle import (
     ANSWER_ROOM,
     ANSWER_WINDOW,
     GUEST_LIMIT,
+    INVITE_GUESSES,
     NAME_SHARE,
     AccountHold,
     Clock,
@@ -165,6 +166,7 @@ class RedisThrottles(Throttles):
         *,
         guest_limit: int = GUEST_LIMIT,
         answer_limit: int = ANSWER_LIMIT,
+        invite_limit: int = INVITE_GUESSES,
     ) -> None:
         super().__init__(
             login_limit,
@@ -174,6 +176,7 @@ class RedisThrottles(Throttles):
             clock,
             guest_limit=guest_limit,
             answer_limit=answer_limit,
+            invite_limit=invite_limit,
         )
         import redis.asyncio as redis
 

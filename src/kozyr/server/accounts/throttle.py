@@ -58,7 +58,8 @@ INVITE_GUESSES = 30
 """Wrong invite codes (a private table answered 404 although an ``invite`` was given) per
 client address, and per person, in any ``INVITE_WINDOW`` seconds; then 429
 ``too_many_invite_guesses``. A code is 72 random bits, so guessing is hopeless anyway;
-the window keeps a script from asking the server to try at machine speed."""
+the window keeps a script from asking the server to try at machine speed. The default
+of ``KOZYR_INVITE_GUESS_LIMIT``."""
 INVITE_WINDOW = 600.0
 
 NAME_SHARE = 10
@@ -169,6 +170,7 @@ class Throttles:
         *,
         guest_limit: int = GUEST_LIMIT,
         answer_limit: int = ANSWER_LIMIT,
+        invite_limit: int = INVITE_GUESSES,
     ) -> None:
         self.login_name = SlidingWindow(login_limit * NAME_SHARE, login_window, clock)
         self.login_address = SlidingWindow(login_limit, login_window, clock)
@@ -178,7 +180,7 @@ class Throttles:
         self.answer_address = SlidingWindow(answer_limit * ANSWER_ROOM, ANSWER_WINDOW, clock)
         self.named: dict[str, SlidingWindow] = {}
         """The windows of other routes by name (:meth:`add`): uploads, hints."""
-        self.invites = SlidingWindow(INVITE_GUESSES, INVITE_WINDOW, clock)
+        self.invites = SlidingWindow(invite_limit, INVITE_WINDOW, clock)
         """Wrong invite codes, by ``invite_keys`` (in this process, as a guess is cheap)."""
 
     def window(self, kind: Kind) -> SlidingWindow:

@@ -197,6 +197,11 @@ class Settings:
     )
     """Puzzle answers per person in any minute (an address: ten times as many), then 429
     ``too_many_answers``."""
+    invite_guess_limit: int = field(
+        default_factory=lambda: _count_env("KOZYR_INVITE_GUESS_LIMIT", 30, 1, 100_000)
+    )
+    """Wrong invite codes per client address, and per person, in any 10 minutes, then 429
+    ``too_many_invite_guesses``."""
     upload_limit: int = field(default_factory=lambda: _count_env("KOZYR_UPLOAD_LIMIT", 10, 1, 1000))
     """Uploaded records (``POST /api/replay`` and ``/api/verify`` together) one signed-in
     person may send in any ``upload_window``."""
