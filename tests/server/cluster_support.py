@@ -53,25 +53,7 @@ from typing import Any, Protocol, TypeVar
 
 import httpx
 import pytest
-from tests.server.support import free_port, fresh_postgres
-
-# The same test settings as support.ServerProc: fast random bots, a short grace.
-TEST_ENV = {
-    "KOZYR_BOT_DELAY": "0",
-    "KOZYR_BOT_BUDGET": "0.05",
-    "KOZYR_GRACE": "1",
-    "KOZYR_TURN_TIMEOUT": "60",
-    "KOZYR_BOT_KIND": "random",
-    "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
-    "KOZYR_ACCOUNT_LIMIT": "100000",
-    "KOZYR_GUEST_LIMIT": "100000",
-    "KOZYR_UPLOAD_LIMIT": "1000",
-    "KOZYR_UPLOAD_ADDRESS_LIMIT": "100000",
-    "KOZYR_HINT_LIMIT": "600",
-    "KOZYR_PUZZLE_ANSWER_LIMIT": "10000",
-    "KOZYR_INVITE_GUESS_LIMIT": "100000",
-    "KOZYR_MAX_BOT_TABLES_PER_ADDRESS": "0",
-}
+from tests.server.support import TEST_ENV, free_port, fresh_postgres
 
 DEFAULT_LEASE_TTL_MS = 3000
 

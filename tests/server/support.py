@@ -90,6 +90,29 @@ async def fresh_postgres(base_url: str) -> str:
         await conn.close()
 
 
+TEST_ENV = {
+    "KOZYR_BOT_DELAY": "0",
+    "KOZYR_BOT_BUDGET": "0.05",
+    "KOZYR_GRACE": "1",
+    "KOZYR_TURN_TIMEOUT": "60",
+    "KOZYR_BOT_KIND": "random",
+    # every test client comes from 127.0.0.1: no per-address limit on tables
+    "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
+    "KOZYR_MAX_BOT_TABLES_PER_ADDRESS": "0",
+    # one address (127.0.0.1) makes every test's accounts, uploads, hints, puzzle answers
+    # and invite guesses: the tests of those limits set their own
+    "KOZYR_ACCOUNT_LIMIT": "100000",
+    "KOZYR_GUEST_LIMIT": "100000",
+    "KOZYR_UPLOAD_LIMIT": "1000",
+    "KOZYR_UPLOAD_ADDRESS_LIMIT": "100000",
+    "KOZYR_HINT_LIMIT": "600",
+    "KOZYR_PUZZLE_ANSWER_LIMIT": "10000",
+    "KOZYR_INVITE_GUESS_LIMIT": "100000",
+}
+"""The test servers' settings: fast random bots, a short grace, and no limit that the
+tests, all from one address, would add up to."""
+
+
 @dataclass
 class ServerProc:
     """``python -m kozyr serve`` on a free localhost port."""
@@ -116,24 +139,7 @@ class ServerProc:
         env.pop("KOZYR_DATABASE_URL", None)
         env.update(
             {
-                "KOZYR_BOT_DELAY": "0",
-                "KOZYR_BOT_BUDGET": "0.05",
-                "KOZYR_GRACE": "1",
-                "KOZYR_TURN_TIMEOUT": "60",
-                "KOZYR_BOT_KIND": "random",
-                # every test client comes from 127.0.0.1: no per-address table limit
-                "KOZYR_MAX_OPEN_TABLES_PER_ADDRESS": "0",
-                # one address (127.0.0.1) makes every test's accounts; tests of the limit
-                # set their own
-                "KOZYR_ACCOUNT_LIMIT": "100000",
-                "KOZYR_GUEST_LIMIT": "100000",
-                # ...and every test's uploads and hints (tests of those limits set theirs)
-                "KOZYR_UPLOAD_LIMIT": "1000",
-                "KOZYR_UPLOAD_ADDRESS_LIMIT": "100000",
-                "KOZYR_HINT_LIMIT": "600",
-                "KOZYR_PUZZLE_ANSWER_LIMIT": "10000",
-                "KOZYR_INVITE_GUESS_LIMIT": "100000",
-                "KOZYR_MAX_BOT_TABLES_PER_ADDRESS": "0",
+                **TEST_ENV,
                 # ...and every account is new: their rated games rate (tests of those
                 # rules, tests/server/test_rating_eligibility.py, set their own)
                 "KOZYR_RATING_NEW_GAMES": "0",

@@ -6,24 +6,19 @@ of accounts that are gone go back to the house."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-import tempfile
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import func, insert, select, update
-from tests.server.support import fresh_postgres
+from tests.server.stores import run_on_store
 
 from kozyr.server import guests
 from kozyr.server.account_changes import retire
 from kozyr.server.money import escrow, ledger, wallets
 from kozyr.server.money.betting import TableBets, settlement_key
 from kozyr.server.money.ledger import Account
-from kozyr.server.runtime.config import normalise_database_url, sqlite_url
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Seat, Store, TableRow, User, now_ms
 
@@ -32,25 +27,14 @@ LATER = now_ms() + 40 * DAY
 """When the sweeps below run: everything made during the test is 40 days old by then."""
 
 
-def run(backend: str, body: Callable[[Store], Awaitable[None]]) -> None:
-    async def main() -> None:
-        with tempfile.TemporaryDirectory() as folder:
-            if backend == "sqlite":
-                url = sqlite_url(Path(folder))
-            else:
-                fresh = await fresh_postgres(os.environ["KOZYR_TEST_POSTGRES_URL"])
-                url = normalise_database_url(fresh)
-            store = Store(url)
-            try:
-                await store.migrate()
-                # as the server wires them: a grant with each account, escrow at a start
-                store.on_new_user.append(wallets.grant_new_user)
-                store.on_start.append(escrow.escrow_at_start)
-                await body(store)
-            finally:
-                await store.close()
+def wire(store: Store) -> None:
+    """As the server wires them: a grant with each account, escrow at a start."""
+    store.on_new_user.append(wallets.grant_new_user)
+    store.on_start.append(escrow.escrow_at_start)
 
-    asyncio.run(main())
+
+def run(backend: str, body: Callable[[Store], Awaitable[None]]) -> None:
+    run_on_store(backend, body, wire)
 
 
 async def guest(store: Store, name: str) -> User:

@@ -5,10 +5,6 @@ conservation through random sequences of movements (hypothesis), on SQLite and, 
 from __future__ import annotations
 
 import asyncio
-import os
-import tempfile
-from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,42 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from tests.server.support import fresh_postgres
+from tests.server.stores import BACKENDS, run_on_store
 
 from kozyr.server.money import ledger
 from kozyr.server.money.ledger import Account, InsufficientChips, KeyReused
-from kozyr.server.runtime.config import sqlite_url
 from kozyr.server.storage.store import Store
-
-BACKENDS = ["sqlite"] + (["postgres"] if os.environ.get("KOZYR_TEST_POSTGRES_URL") else [])
 
 HOUSE = Account.house()
 ANN, BOB, CAT = Account.wallet(1), Account.wallet(2), Account.wallet(3)
 ESCROW = Account.escrow("t1")
 
 
-async def open_store(backend: str, folder: Path) -> Store:
-    if backend == "sqlite":
-        store = Store(sqlite_url(folder))
-    else:
-        url = await fresh_postgres(os.environ["KOZYR_TEST_POSTGRES_URL"])
-        from kozyr.server.runtime.config import normalise_database_url
-
-        store = Store(normalise_database_url(url))
-    await store.migrate()
-    return store
-
-
-def run(backend: str, body: Callable[[Store], Awaitable[None]]) -> None:
-    async def main() -> None:
-        with tempfile.TemporaryDirectory() as folder:
-            store = await open_store(backend, Path(folder))
-            try:
-                await body(store)
-            finally:
-                await store.close()
-
-    asyncio.run(main())
+run = run_on_store
 
 
 async def post(store: Store, key: str, moves: list[tuple[Account, int]], **memo: Any) -> Any:

@@ -11,10 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import os
 import sqlite3
-import tempfile
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +19,13 @@ import httpx
 import pytest
 from sqlalchemy import insert, select
 from tests.server.inprocess import inprocess_server
-from tests.server.support import fresh_postgres
+from tests.server.stores import BACKENDS, run_on_store
 
 from kozyr.server.accounts.ratings import DEFAULT, Skill, rate
 from kozyr.server.reviews.puzzle_book import PuzzleBook, shown
-from kozyr.server.runtime.config import normalise_database_url, sqlite_url
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store, User, now_ms
 from kozyr.server.transport.protocol import ProtocolError
-
-BACKENDS = ["sqlite"] + (["postgres"] if os.environ.get("KOZYR_TEST_POSTGRES_URL") else [])
 
 # an Imperial position's answer: three legal cards, the ace best by 6 points
 VALUES = [["AS", 10.0], ["KS", 4.0], ["7S", 1.0]]
@@ -63,26 +57,7 @@ def puzzle_row(key: str) -> dict[str, Any]:
     }
 
 
-async def open_store(backend: str, folder: Path) -> Store:
-    if backend == "sqlite":
-        store = Store(sqlite_url(folder))
-    else:
-        url = await fresh_postgres(os.environ["KOZYR_TEST_POSTGRES_URL"])
-        store = Store(normalise_database_url(url))
-    await store.migrate()
-    return store
-
-
-def run(backend: str, body: Callable[[Store], Awaitable[None]]) -> None:
-    async def main() -> None:
-        with tempfile.TemporaryDirectory() as folder:
-            store = await open_store(backend, Path(folder))
-            try:
-                await body(store)
-            finally:
-                await store.close()
-
-    asyncio.run(main())
+run = run_on_store
 
 
 async def puzzles(store: Store, n: int) -> list[int]:
