@@ -25,7 +25,7 @@ from kozyr.server.runtime.config import Settings, sqlite_url
 from kozyr.server.runtime.metrics import Metrics
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Store, User
-from kozyr.server.tables.bot_pools import ALONE_PREFIX
+from kozyr.server.tables.bot_pools import ALONE_PREFIX, PacedPool
 from kozyr.server.tables.lobby import Lobby
 from kozyr.server.tables.table import Table
 from kozyr.server.transport.protocol import ProtocolError
@@ -400,3 +400,37 @@ async def test_the_settings_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.bot_table_idle == 300.0
     assert settings.bot_alone_threads == 1
     assert settings.max_bot_tables_per_address == 6
+
+
+async def test_the_bots_alone_think_for_a_bounded_share_of_the_time() -> None:
+    """A quarter share: after a decision of 1 s the pool rests 3 s before the next one, so
+    that three decisions of 1 s, submitted at once, take 1 + 3 + 1 + 3 + 1 = 9 s, of which
+    3 of thinking; sleeping is how it rests (the event loop then has the lock)."""
+    now = [0.0]
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    def decide() -> str:
+        now[0] += 1.0  # a decision of one second
+        return "card"
+
+    pool = PacedPool(1, 0.25, "test-paced", clock=lambda: now[0], sleep=sleep)
+    try:
+        futures = [pool.submit(decide) for _ in range(3)]
+        assert [f.result() for f in futures] == ["card"] * 3
+    finally:
+        pool.shutdown()
+    assert slept == [3.0, 3.0]
+    assert now[0] == 9.0
+
+
+async def test_the_share_setting_has_a_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KOZYR_BOT_ALONE_SHARE", "0.5")
+    assert Settings().bot_alone_share == 0.5
+    for bad in ("0", "0.04", "1.5", "-1", "all"):
+        monkeypatch.setenv("KOZYR_BOT_ALONE_SHARE", bad)
+        with pytest.raises(ValueError):
+            Settings()

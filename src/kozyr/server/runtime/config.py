@@ -159,6 +159,11 @@ class Settings:
     )
     """Threads the bots of tables of bots alone think in, apart from the bots of tables
     where a person sits: however many such tables are watched, they take no more."""
+    bot_alone_share: float = field(
+        default_factory=lambda: _ranged_env("KOZYR_BOT_ALONE_SHARE", 0.25, 0.05, 1.0)
+    )
+    """The share of the time those threads may think (``tables.bot_pools.PacedPool``): they
+    rest between decisions, so that the event loop gets the interpreter's lock."""
     max_frame: int = 64 * 1024
     flood_frames: int = field(default_factory=lambda: _int_env("KOZYR_FLOOD_FRAMES", 50))
     """Frames a connection may send in any one second before it is closed (1008)."""

@@ -31,7 +31,7 @@ from kozyr.server.runtime.config import Settings
 from kozyr.server.runtime.metrics import Metrics
 from kozyr.server.storage import models as m
 from kozyr.server.storage.store import Seat, Store, TableRow, User
-from kozyr.server.tables.bot_pools import ALONE_PREFIX, TablePool
+from kozyr.server.tables.bot_pools import ALONE_PREFIX, PacedPool, TablePool
 from kozyr.server.tables.idle_bots import IdleBotTables
 from kozyr.server.tables.ownership import Ownership
 from kozyr.server.tables.table import Table
@@ -178,8 +178,8 @@ class Lobby:
         ``ownership`` its cluster gave it (:class:`kozyr.server.cluster.Cluster`)."""
         # Tables of bots alone: their bots think apart (``bot_pools``), and they end once
         # nobody has watched them for a while (``idle_bots``, swept from ``restore`` on).
-        self.alone_executor = ThreadPoolExecutor(
-            max_workers=settings.bot_alone_threads, thread_name_prefix=ALONE_PREFIX
+        self.alone_executor = PacedPool(
+            settings.bot_alone_threads, settings.bot_alone_share, ALONE_PREFIX
         )
         self.idle_bots = IdleBotTables(lambda: self.tables.values(), store, settings.bot_table_idle)
 
