@@ -2,8 +2,9 @@
 replies, quiet and then under the hardening list's three CPU floods at once.
 
 The floods (issue #43's findings, as an attacker on loopback would run them):
-- 4 uploaders post a long record to ``POST /api/replay`` back to back, anonymously: an
-  Emperor game of many rounds, about 5,000 legal actions;
+- 4 uploaders post a long record to ``POST /api/replay`` back to back, anonymously: two
+  an Emperor game of many rounds, 4,900 legal actions, two the longest Emperor game a new
+  table may have (30 rounds, 4 players);
 - 2 hint flooders, each at 4 casual hint tables, ask ``POST /api/tables/{id}/hint`` again
   as soon as an answer (or a refusal) comes;
 - one spectator socket watches 5 tables of level-5 bots alone (three guests open them).
@@ -57,12 +58,12 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def long_record(actions: int) -> dict[str, Any]:
-    """An Emperor game of as many rounds as fit in ``actions`` legal actions."""
+def long_record(actions: int, rounds: int) -> dict[str, Any]:
+    """An Emperor game of ``rounds`` rounds, cut at ``actions`` legal actions."""
     from kozyr.games.emperor import EmperorOptions, EmperorState
     from kozyr.records import to_record
 
-    state = EmperorState.new(EmperorOptions(players=4, rounds=1000), seed=7)
+    state = EmperorState.new(EmperorOptions(players=4, rounds=rounds), seed=7)
     rng = random.Random(7)
     played = 0
     while not state.over and played < actions:
@@ -241,11 +242,13 @@ async def measure(base: str, pid: int, seconds: float, attack: bool) -> dict[str
     if attack:  # every attacker signed in, his tables open, before any flood starts
         starts = [await hint_flooder(base, ws_url, figures) for _ in range(2)]
         starts.append(await bot_watcher(base, ws_url, figures))
-        record = json.dumps(long_record(4900)).encode()
+        # two upload a game of more rounds than a table may have (the finding's), two the
+        # longest game a table may have: each record is the same on every tree
+        records = [json.dumps(long_record(4900, r)).encode() for r in (1000, 30)]
     stop = time.monotonic() + warm + seconds
     attackers: list[Any] = [start(stop) for start in starts]
     if attack:
-        attackers += [uploader(base, record, figures, stop) for _ in range(4)]
+        attackers += [uploader(base, records[i % 2], figures, stop) for i in range(4)]
     tasks = [asyncio.ensure_future(a) for a in attackers]
     await asyncio.sleep(warm)
     cpu0, t0 = cpu_seconds(pid), time.monotonic()
