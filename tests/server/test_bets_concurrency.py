@@ -48,7 +48,9 @@ async def start_game(server: ServerProc) -> tuple[Player, str]:
     me = await Player(server).sign_in()
     await me.connect()
     for _ in range(20):
-        body = {"game": "imperial", "players": 2, "bots": {"1": 1}}
+        # no turn clock: on a loaded machine the hundred fans' sign-ins may take longer
+        # than a turn, and a computer would then play the person's cards for him
+        body = {"game": "imperial", "players": 2, "bots": {"1": 1}, "turn_timeout": None}
         table = (await me.post("/api/tables", body))["table"]["id"]
         await me.hello(table)
         await me.expect("sync")

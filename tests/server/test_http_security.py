@@ -319,6 +319,7 @@ def test_deploy_doc_names_every_setting() -> None:
         "KOZYR_UPLOAD_LIMIT",
         "KOZYR_UPLOAD_ADDRESS_LIMIT",
         "KOZYR_HINT_LIMIT",
+        "KOZYR_HINT_SECONDS",
         "KOZYR_HEADER_TIMEOUT",
         "KOZYR_BODY_TIMEOUT",
         "KOZYR_MAX_CONNECTIONS",

@@ -56,7 +56,10 @@ def srv() -> Iterator[ServerProc]:
     shm = Path("/dev/shm")
     base = shm if shm.is_dir() else None
     data = Path(tempfile.mkdtemp(prefix="kozyr-review-", dir=base))
-    server = ServerProc(data, env={"KOZYR_BOT_KIND": "random"}).start()
+    # A hint searches for 3 s here: the hint test's second ask must come while the first
+    # is being worked out, however slow the machine is that day.
+    env = {"KOZYR_BOT_KIND": "random", "KOZYR_HINT_SECONDS": "3"}
+    server = ServerProc(data, env=env).start()
     try:
         yield server
     finally:
@@ -419,7 +422,7 @@ def test_hints_at_a_casual_table_and_none_at_a_rated_one(srv: ServerProc, browse
     hint_url = f"/api/tables/{table}/hint"
     # A refusal in the page's language: its hint asked while another one for the seat (sent
     # a moment before, by hand) is being worked out; with four moves or more to rank that
-    # search takes about half a second.
+    # search takes about 3 s (KOZYR_HINT_SECONDS, above).
     page.click(".top .lang-switch")
     with page.expect_response(lambda r: r.url.endswith(hint_url) and r.status == 429) as refused:
         page.evaluate(

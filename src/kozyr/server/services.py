@@ -61,7 +61,7 @@ class Server:
         # post-game reviews in processes of their own; hints and uploaded records in
         # threads of their own, apart from the bots' and the stored games' replays
         self.reviews = Reviews(self.store, self.lobby)
-        self.hints = Hints(hint_pool())
+        self.hints = Hints(hint_pool(), settings.hint_seconds)
         self.uploads = upload_pool()
         self.on_ready: Callable[[int], None] | None = None
         limits = (

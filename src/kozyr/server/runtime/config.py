@@ -219,6 +219,10 @@ class Settings:
     """Hints worked out for one person in any ``hint_window`` (a hint asked for again
     at the same decision is answered from the first and costs nothing)."""
     hint_window: float = 60.0
+    hint_seconds: float = field(
+        default_factory=lambda: _ranged_env("KOZYR_HINT_SECONDS", 0.5, 0.05, 5.0)
+    )
+    """About how long one hint searches (``tables.hints``)."""
     max_body: int = 64 * 1024
     body_timeout: float = field(default_factory=lambda: _float_env("KOZYR_BODY_TIMEOUT", 10.0))
     """Seconds a client may take to send a request body (then 408)."""
