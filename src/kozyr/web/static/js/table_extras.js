@@ -15,34 +15,13 @@ import { endedDeal, summaryHtml, watchedDeal } from "./summary.js";
 import { gameOf, gameTitle } from "./games/index.js";
 import { wireTerms } from "./glossary.js";
 import { play, setSound, soundOn } from "./sound.js";
-import { callAttention, clearAttention, notifyState, setNotify } from "./attention.js";
-import { toast } from "./ui.js";
+import { callAttention, clearAttention } from "./attention.js";
 
 // Long enough to read a deal's figures; a click or a tap closes it sooner. (Counted only
 // while it is on the table: put aside for your turn, it waits for you.)
 export const SUMMARY_MS = 9000;
 // The summary's least margin to the window's edges.
 const EDGE = 8;
-
-// The notifications' switch (attention.js): none where the browser has no notifications.
-// Its words are its state; what it does is its title.
-const BELL =
-  '<path d="M10 2.5a5 5 0 0 0-5 5v3.5L3.5 14h13L15 11V7.5a5 5 0 0 0-5-5z" fill="currentColor"/>' +
-  '<path d="M8 15.5a2 2 0 0 0 4 0" fill="none" stroke="currentColor" stroke-width="1.6"/>';
-const BELL_OFF = '<path d="M3 3l14 14" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/>';
-
-const NOTIFY_WORDS = { on: "notify_on", off: "notify_off", blocked: "notify_blocked" };
-
-function notifyButton(state) {
-  if (state === "unsupported") return "";
-  const words = esc(t(NOTIFY_WORDS[state]));
-  const about = esc(t(state === "blocked" ? "notify_blocked_about" : "notify_about"));
-  return (
-    `<button type="button" class="pill tool" data-tool="notify" aria-pressed="${state === "on"}" aria-label="${words}" title="${about}">` +
-    `<svg class="tool-icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">${BELL}${state === "on" ? "" : BELL_OFF}</svg>` +
-    `<span class="tool-label">${words}</span></button>`
-  );
-}
 
 // The sound button's picture: on a phone it stands alone (its words are its aria-label),
 // so that the tools' row fits the narrowest screen in both languages.
@@ -111,12 +90,6 @@ export class TableExtras {
       else if (btn.dataset.tool === "sound") {
         setSound(!soundOn());
         this.renderTools();
-      } else if (btn.dataset.tool === "notify") {
-        // asked here, inside the click, and never on load (attention.js)
-        setNotify(notifyState() !== "on").then((state) => {
-          if (state === "blocked") toast(t("notify_blocked_about"));
-          this.renderTools();
-        });
       }
     });
     this.summaryBox.addEventListener("click", (e) => {
@@ -164,9 +137,11 @@ export class TableExtras {
       else if (mine && !this.wasMyTurn) play("turn");
     }
     // The tab's title and icon (and a notification) while the page is in the background:
-    // the first frame too, for a table whose game began while you were in another tab.
+    // on each new view that asks you (your card and the computer's may come back as one
+    // view that is yours again), the first frame too (a game that began while you were
+    // in another tab).
     if (!this.view.replay) {
-      if (mine && !this.wasMyTurn) callAttention("turn", t("attention_turn_text", { game: gameTitle(this.view.model.game, lang()) }));
+      if (turnBegins) callAttention("turn", t("attention_turn_text", { game: gameTitle(this.view.model.game, lang()) }));
       else if (!mine && this.wasMyTurn) clearAttention("turn");
     }
     this.seenMarks = marks;
@@ -201,7 +176,6 @@ export class TableExtras {
     // how to play (#29): the game's page for players, at the part that matters now
     const rules = `#/howto/${encodeURIComponent(m.game)}/${gameOf(m.game).guideSection(m)}`;
     const sound = soundOn();
-    const notify = notifyState();
     const html =
       `<button type="button" class="pill tool" data-tool="last" aria-expanded="${this.lastOpen}"${hasTrick ? "" : " disabled"}>` +
       `${esc(t("last_trick"))}</button>` +
@@ -211,8 +185,7 @@ export class TableExtras {
         ? "" // a replay makes no sounds
         : `<button type="button" class="pill tool" data-tool="sound" aria-pressed="${sound}"` +
           ` aria-label="${esc(t(sound ? "sound_on" : "sound_off"))}" title="${esc(t(sound ? "sound_on" : "sound_off"))}">` +
-          `${sound ? SPEAKER_ON : SPEAKER_OFF}<span class="tool-label">${esc(t(sound ? "sound_on" : "sound_off"))}</span></button>` +
-          notifyButton(notify));
+          `${sound ? SPEAKER_ON : SPEAKER_OFF}<span class="tool-label">${esc(t(sound ? "sound_on" : "sound_off"))}</span></button>`);
     if (this.tools.dataset.html !== html) {
       this.tools.innerHTML = html;
       this.tools.dataset.html = html;
