@@ -12,7 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browsing import BROWSER, Page, _page, await_turn, clean, create_table, guest, step
+from tests.web.browsing import (
+    BROWSER,
+    Page,
+    _page,
+    await_turn,
+    clean,
+    create_table,
+    guest,
+    shot,
+    step,
+)
 
 pytestmark = BROWSER
 
@@ -84,6 +94,7 @@ def test_your_turn_in_a_background_tab_marks_it_and_notifies_once_allowed(
     page.wait_for_selector(f'{switch}[aria-pressed="true"]')
     assert page.evaluate("window.__asked") == 1
     assert page.inner_text(switch) == "Notifications: on"
+    shot(page, "60-notify-switch-on")
     assert page.evaluate("localStorage.getItem('kozyr.notify')") == "on"
 
     # Behind another tab again: your card, the computer's, and your next turn is told.
