@@ -1,5 +1,6 @@
 // What the table adds around play (#16B): the summary when a deal or round ends, the
-// score sheet, the last trick, the rules link, the glossary and the sounds. TableView calls
+// score sheet, the last trick, the rules link, the glossary, the sounds and the background
+// tab's call when your turn comes (attention.js). TableView calls
 // update/relabel/fitSummary/destroy; everything here reads the public events only.
 //
 // The summary is not modal: the table plays on under it, and the turn clock (the server's,
