@@ -722,6 +722,22 @@ export const MESSAGES = {
   rules: ["Rules", "Правила"],
   sound_on: ["Sound: on", "Звук: вкл."],
   sound_off: ["Sound: off", "Звук: выкл."],
+  // never miss your turn (#44 item 5): the tab's title, notifications and their switch
+  attention_turn: ["Your turn", "Ваш ход"],
+  attention_challenge: ["You are challenged", "Вас вызывают на игру"],
+  attention_rematch: ["Play again?", "Сыграть ещё?"],
+  attention_turn_text: ["Your move at the {game} table.", "Ваш ход за столом: {game}."],
+  notify_on: ["Notifications: on", "Уведомления: вкл."],
+  notify_off: ["Notifications: off", "Уведомления: выкл."],
+  notify_blocked: ["Notifications: blocked", "Уведомления: запрещены"],
+  notify_about: [
+    "Notify me when it's my turn while this page is in the background",
+    "Сообщать, когда мой ход, пока эта страница в фоне",
+  ],
+  notify_blocked_about: [
+    "Your browser blocks notifications from this page: allow them in its settings for this site.",
+    "Браузер запрещает уведомления этой страницы: разрешите их в его настройках для этого сайта.",
+  ],
   last_trick_n: ["Last trick (trick {n})", "Прошлая взятка ({n}-я)"],
   sheet_deal: ["Deal", "Сдача"],
   sheet_round: ["Round", "Тур"],

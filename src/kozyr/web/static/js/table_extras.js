@@ -1,5 +1,6 @@
 // What the table adds around play (#16B): the summary when a deal or round ends, the
-// score sheet, the last trick, the rules link, the glossary and the sounds. TableView calls
+// score sheet, the last trick, the rules link, the glossary, the sounds and the background
+// tab's call when your turn comes (attention.js). TableView calls
 // update/relabel/fitSummary/destroy; everything here reads the public events only.
 //
 // The summary is not modal: the table plays on under it, and the turn clock (the server's,
@@ -12,9 +13,10 @@ import { lang, t } from "./i18n.js";
 import { esc } from "./html.js";
 import { sheetHtml } from "./scoresheet.js";
 import { endedDeal, summaryHtml, watchedDeal } from "./summary.js";
-import { gameOf } from "./games/index.js";
+import { gameOf, gameTitle } from "./games/index.js";
 import { wireTerms } from "./glossary.js";
 import { play, setSound, soundOn } from "./sound.js";
+import { callAttention, clearAttention } from "./attention.js";
 
 // Long enough to read a deal's figures; a click or a tap closes it sooner. (Counted only
 // while it is on the table: put aside for your turn, it waits for you.)
@@ -103,6 +105,7 @@ export class TableExtras {
   }
 
   destroy() {
+    clearAttention("turn");
     clearTimeout(this.summaryHandle);
     window.removeEventListener("scroll", this.scrollHandler);
     this.summarySizer.disconnect();
@@ -133,6 +136,14 @@ export class TableExtras {
     if (!first && !this.view.replay) {
       if (marks > this.seenMarks) play("mark");
       else if (mine && !this.wasMyTurn) play("turn");
+    }
+    // The tab's title and icon (and a notification) while the page is in the background:
+    // on each new view that asks you (your card and the computer's may come back as one
+    // view that is yours again), the first frame too (a game that began while you were
+    // in another tab).
+    if (!this.view.replay) {
+      if (turnBegins) callAttention("turn", t("attention_turn_text", { game: gameTitle(this.view.model.game, lang()) }));
+      else if (!mine && this.wasMyTurn) clearAttention("turn");
     }
     this.seenMarks = marks;
     this.wasMyTurn = mine;

@@ -6,6 +6,7 @@ import { api } from "../net.js";
 import { esc, TableView } from "../table.js";
 import { agreeToStake, settlementHtml, stakeLine } from "../stakes.js";
 import { confirmLeave } from "../leaving.js";
+import { wireNotifySwitch } from "../notify_switch.js";
 import { balance, refreshBalance } from "../wallet.js";
 import { sheetHtml } from "../scoresheet.js";
 import { nameLink, ratedPill } from "../pages.js";
@@ -16,6 +17,7 @@ import { change, store, update } from "../store.js";
 import { $, errorText, gameName, newId, seatName, show, toast } from "../ui.js";
 
 export function setupTable() {
+  wireNotifySwitch($(".notify-switch"));
   $(".leave-btn").addEventListener("click", async () => {
     const tb = store.table;
     if (tb && tb.you != null && tb.info?.status !== "finished") {
