@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import insert, select, update
+from sqlalchemy import insert, inspect, select, update
 from tests.server.betting_support import ledger_of, problems
 from tests.server.support import Player, ServerProc, unique_name
 
@@ -280,3 +280,13 @@ async def test_an_expired_challenge_cannot_be_accepted(server: ServerProc) -> No
     finally:
         await a.close()
         await b.close()
+
+
+async def test_the_migration_makes_the_models_tables(server: ServerProc) -> None:
+    """Migration 0023 creates the three tables with the columns ``models.py`` names."""
+    async with ledger_of(server) as store, store.engine.connect() as conn:
+        for table in (m.follows, m.blocks, m.challenges):
+            names = await conn.run_sync(
+                lambda c, name=table.name: [col["name"] for col in inspect(c).get_columns(name)]
+            )
+            assert names == [c.name for c in table.columns], table.name
