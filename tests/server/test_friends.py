@@ -12,7 +12,7 @@ import httpx
 import pytest
 from sqlalchemy import insert, inspect, select, update
 from tests.server.betting_support import ledger_of, problems
-from tests.server.support import Player, ServerProc, unique_name
+from tests.server.support import Player, ServerProc, cards_in, unique_name
 
 from kozyr.server.storage import models as m
 
@@ -253,6 +253,9 @@ async def test_a_challenge_reaches_the_open_page_and_its_accept_seats_both(
         assert (await b.http.post(f"/api/challenges/{second}/decline")).status_code == 200
         told = await a.expect("challenge")
         assert (told["challenge"]["id"], told["challenge"]["state"]) == (second, "declined")
+        # no challenge frame names a card (they carry who, game, terms and seats only)
+        sent_frames = [f for p in (a, b) for f in p.frames if f["type"] == "challenge"]
+        assert len(sent_frames) == 4 and cards_in(sent_frames) == set()
         # the stakes went into escrow through the ledger (10 from each), which balances
         for p in (a, b):
             assert (await p.http.get("/api/wallet")).json()["held"] == 10

@@ -153,7 +153,7 @@ def test_the_friends_panel_and_the_banner_are_made_for_fingers(browser: Any, ser
     got = page.evaluate(page_script("tap_targets.js"), "friends 360 ru")
     assert not got["problems"], got["problems"]
     fits(page, ".friends-panel")
-    page.locator(".friend-list").scroll_into_view_if_needed()
+    page.locator(".friends-panel h2").scroll_into_view_if_needed()
     shot(page, "friends-panel-360-ru")
     for p in (other, third):
         p.context.close()
