@@ -293,3 +293,19 @@ async def test_the_migration_makes_the_models_tables(server: ServerProc) -> None
                 lambda c, name=table.name: [col["name"] for col in inspect(c).get_columns(name)]
             )
             assert names == [c.name for c in table.columns], table.name
+
+
+async def test_a_block_after_the_challenge_stops_its_accept(server: ServerProc) -> None:
+    a, b = await person(server), await person(server)
+    try:
+        r = await a.http.post("/api/challenges", json={"to": b.name, "game": "imperial"})
+        cid = r.json()["challenge"]["id"]
+        assert (await a.http.post(f"/api/blocks/{b.name}")).status_code == 200
+        refused(await b.http.post(f"/api/challenges/{cid}/accept"), 409, "challenge_refused")
+        # no table was opened for it, and it is still open (until its time)
+        for p in (a, b):
+            assert (await p.http.get("/api/games")).json()["games"] == []
+        assert [c["id"] for c in (await b.http.get("/api/challenges")).json()["incoming"]] == [cid]
+    finally:
+        await a.close()
+        await b.close()

@@ -155,10 +155,14 @@ class Social:
     async def accept(self, user: User, challenge_id: str) -> Challenge:
         """The challenge accepted: its table opened with both seated (the stakes escrowed
         as at any table, when it starts), and both told its id. A wallet that cannot cover
-        the stake any more is refused, and the challenge stays open."""
+        the stake any more, or a block made since it was sent (``challenge_refused``), is
+        refused: no table is opened, and the challenge stays open until its time."""
         store = self.store
         taken = await challenges.answer(store, challenge_id, user, "accepted")
         try:
+            # a block since it was sent: refused as a challenge to him would be now
+            if await lists.blocked_between(store, taken.from_id, user.id):
+                raise ProtocolError("challenge_refused", status=409)
             sender = await lists.person(store, taken.from_id)
             hold = stake_hold(taken.game, taken.options, taken.stake)
             await wallets.check_cover(store, user.id, hold)
