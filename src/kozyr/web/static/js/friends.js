@@ -195,7 +195,9 @@ async function sendChallenge(e) {
 function renderBanner() {
   const banner = $(".challenge-banner");
   const now = Date.now();
-  for (const [id, c] of open) if (c.expires_ms <= now) open.delete(id);
+  // gone by its time, or of someone who signed out since (another may sign in here)
+  const me = store.user?.name;
+  for (const [id, c] of open) if (c.expires_ms <= now || (c.from !== me && c.to !== me)) open.delete(id);
   const items = [...open.values()];
   banner.hidden = !items.length;
   banner.innerHTML = items
