@@ -297,6 +297,7 @@ SERVER_ROOMS: tuple[str, ...] = (
     "play",
     "accounts",
     "money",
+    "friends",
     "tables",
     "reviews",
     "(root)",

@@ -18,6 +18,7 @@ from kozyr.server.runtime.bus import make_bus
 from kozyr.server.runtime.config import Settings
 from kozyr.server.runtime.metrics import Metrics
 from kozyr.server.runtime.pools import hint_pool, upload_pool
+from kozyr.server.social import Social
 from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.hints import Hints
 from kozyr.server.tables.lobby import Lobby
@@ -94,6 +95,8 @@ class Server:
         self.names_lock = asyncio.Lock()
         self.sockets = Sockets(settings)
         """Every open WebSocket, by account and address (caps, logout)."""
+        self.social = Social(settings, self.store, self.lobby, self.sockets, self.bus)
+        """Friends and challenges, and their frames to a person's open pages (#44)."""
 
     def stop_moves(self) -> None:
         """The server is stopping: no table takes or plays a move from now on (called at

@@ -365,4 +365,38 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Too many answers in a short time; wait a little and try again.",
         "Слишком много ответов за короткое время; подождите немного и попробуйте снова.",
     ),
+    # Friends, blocks and challenges (#44, docs/protocol.md)
+    "protocol.error.self_in_list": (
+        "You cannot follow or block yourself.",
+        "Нельзя подписаться на себя или заблокировать себя.",
+    ),
+    "protocol.error.too_many_follows": (
+        "You follow as many players as you may (500): unfollow someone first.",
+        "Вы уже подписаны на наибольшее число игроков (500): сначала отпишитесь от кого-нибудь.",
+    ),
+    "protocol.error.too_many_blocks": (
+        "You have blocked as many players as you may (500): unblock someone first.",
+        "Вы уже заблокировали наибольшее число игроков (500): сначала разблокируйте кого-нибудь.",
+    ),
+    "protocol.error.challenge_self": (
+        "You cannot challenge yourself.",
+        "Нельзя вызвать на игру самого себя.",
+    ),
+    "protocol.error.challenge_refused": (
+        "This player cannot be challenged now.",
+        "Этого игрока сейчас нельзя вызвать на игру.",
+    ),
+    "protocol.error.too_many_challenges": (
+        "You have 10 open challenges already: wait for answers or cancel one.",
+        "У вас уже 10 открытых вызовов: дождитесь ответов или отмените один.",
+    ),
+    "protocol.error.no_challenge": ("No such challenge.", "Такого вызова нет."),
+    "protocol.error.challenge_gone": (
+        "This challenge is no longer open: it was answered, cancelled or has expired.",
+        "Этот вызов уже закрыт: на него ответили, его отменили или его время вышло.",
+    ),
+    "protocol.error.seat_refused": (
+        "You cannot take a seat at this table.",
+        "За этот стол сесть нельзя.",
+    ),
 }

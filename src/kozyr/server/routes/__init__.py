@@ -6,6 +6,7 @@ from kozyr.server.routes import (
     account_changes,
     accounts,
     bets,
+    friends,  # friends, blocks and challenges (#44)
     game_facts,
     games,
     guide,  # learn to play: how to play (#29)
@@ -38,4 +39,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     puzzles.router,  # puzzles from real deals (#29)
     guide.router,  # learn to play: how to play (#29)
     lessons.router,  # learn to play: lessons (#29)
+    friends.router,  # friends, blocks and challenges (#44)
 )

@@ -207,6 +207,10 @@ class Settings:
     )
     """Wrong invite codes per client address, and per person, in any 10 minutes, then 429
     ``too_many_invite_guesses``."""
+    challenge_ttl: float = field(
+        default_factory=lambda: _ranged_env("KOZYR_CHALLENGE_TTL", 300.0, 10.0, 86_400.0)
+    )
+    """Seconds a challenge waits for its answer before it expires (#44): 10 to 86,400."""
     upload_limit: int = field(default_factory=lambda: _count_env("KOZYR_UPLOAD_LIMIT", 10, 1, 1000))
     """Uploaded records (``POST /api/replay`` and ``/api/verify`` together) one signed-in
     person may send in any ``upload_window``."""

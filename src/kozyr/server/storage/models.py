@@ -400,3 +400,46 @@ puzzle_sources = Table(
     Column("found", Integer, nullable=False),
     Column("created_ms", BigInteger, nullable=False),
 )
+
+
+# -- friends, blocks and challenges (#44, kozyr.server.friends, docs/protocol.md) ----------
+
+follows = Table(
+    "follows",
+    metadata,
+    # removed with either person (an account deleted for good)
+    Column("follower_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("followee_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_ms", BigInteger, nullable=False),
+)
+
+blocks = Table(
+    "blocks",
+    metadata,
+    Column("blocker_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("blocked_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_ms", BigInteger, nullable=False),
+    Index("ix_blocks_blocked", "blocked_id"),
+)
+
+challenges = Table(
+    "challenges",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("from_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("to_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game", String(16), nullable=False),
+    # the table's full options (JSON), its stake terms (JSON, or NULL: no stake) and the
+    # levels of the bots in the seats after the two people's (JSON list; null: left open)
+    Column("options", Text, nullable=False),
+    Column("stake", Text, nullable=True),
+    Column("bots", Text, nullable=False),
+    Column("private", Boolean, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+    # open | accepted | declined | expired | cancelled
+    Column("state", String(12), nullable=False),
+    Column("table_id", String(16), nullable=True),
+    Index("ix_challenges_from", "from_id", "state"),
+    Index("ix_challenges_to", "to_id", "state"),
+)

@@ -19,6 +19,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from kozyr.games.base import GameState
+from kozyr.server.friends import lists
 from kozyr.server.money import wallets
 from kozyr.server.money.betting import PlacedBet, TableBets
 from kozyr.server.money.escrow import StakeRefused, row_hold, stake_too_high
@@ -154,6 +155,10 @@ class Table:
         kept by a rated table's seat until the game ends."""
         async with self.lock:
             self.seating.check_sit(user_id, seat, guest)
+            # whoever a person at the table (or its creator) has blocked does not sit
+            # with him, and is told no more than that he may not (#44)
+            if await lists.seat_refused(self.store, user_id, self._people()):
+                raise ProtocolError("seat_refused", status=409)
             # B4: players never bet on their table, so open bets on it keep him standing
             await self.bets.check_no_bets(user_id)
             # taking the seat is agreeing to the stake: his wallet must cover the hold
@@ -166,6 +171,12 @@ class Table:
             if user_id in refused:
                 raise refused[user_id]
             return got
+
+    def _people(self) -> set[int]:
+        people = {s.user_id for s in self.row.seats if s.user_id is not None}
+        if self.row.creator_id is not None:
+            people.add(self.row.creator_id)
+        return people
 
     async def leave(self, user_id: int) -> None:
         async with self.lock:

@@ -12,6 +12,7 @@ import { installFieldChecks } from "./field_checks.js";
 import { closeWallet, initWallet, onBalance, openWallet, refreshBalance, renderBalance, renderWallet, setBalance } from "./wallet.js";
 import { routePage, setupPages, userChanged } from "./pages.js";
 import { openPuzzles } from "./views/puzzles.js"; // puzzles (#29)
+import { onChallengeFrame, refreshFriends, relabelFriends, setupFriends } from "./friends.js"; // friends and challenges (#44)
 import { loadGames } from "./games/index.js";
 import { change, store, update } from "./store.js";
 import { $, $$, codeText, errorText, holdButtons, serverMessage, setupToasts, show, toast } from "./ui.js";
@@ -44,6 +45,7 @@ async function start() {
   setupAuth();
   setupToasts();
   setupLobby();
+  setupFriends(); // friends and challenges (#44)
   setupTable();
   setupReplay();
   initWallet({ errorText });
@@ -123,6 +125,7 @@ function relabel() {
   store.bets?.render(true);
   if (store.screen === "table" && store.table && !store.table.view) renderWaiting();
   relabelReplay();
+  relabelFriends(); // friends and challenges (#44)
   syncHints($(".create-form"));
   updateConn(store.connState);
   if (store.overShown && $(".over-dialog").open) showOver(true);
@@ -259,6 +262,7 @@ function route() {
   }
   show("lobby");
   refreshLobby();
+  refreshFriends(); // friends and challenges (#44)
   store.socket?.send({ type: "lobby" });
 }
 
@@ -332,6 +336,9 @@ function onFrame(f) {
     case "market":
     case "bet_settled":
       store.bets?.onFrame(f);
+      break;
+    case "challenge": // friends and challenges (#44)
+      onChallengeFrame(f);
       break;
     case "ack":
       break;
