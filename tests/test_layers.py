@@ -299,6 +299,7 @@ SERVER_ROOMS: tuple[str, ...] = (
     "money",
     "tables",
     "reviews",
+    "talk",
     "(root)",
 )
 

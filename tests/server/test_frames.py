@@ -62,7 +62,7 @@ def action_refusal(frame: dict[str, Any]) -> dict[str, Any]:
 
 def test_every_type_of_the_protocol_has_a_message() -> None:
     assert tuple(FRAME_TYPES) == CLIENT_TYPES
-    assert CLIENT_TYPES == ("hello", "action", "back", "unwatch", "lobby", "ping")
+    assert CLIENT_TYPES == ("hello", "action", "back", "unwatch", "lobby", "ping", "say")
 
 
 # -- each frame type, read --------------------------------------------------------------
@@ -503,6 +503,11 @@ def _bare_process() -> tuple[Cluster, _OwnersTable]:
     cluster.lobby = type("Lobby", (), {"tables": {"t1": table}})()  # type: ignore[assignment]
     cluster.bus = type("Bus", (), {"post": lambda *_: None})()  # type: ignore[assignment]
     cluster._remote = {}
+
+    async def no_talk(*_: Any) -> None:
+        return None
+
+    cluster.talk = type("Talk", (), {"history": staticmethod(no_talk)})()  # type: ignore[assignment]
     return cluster, table
 
 

@@ -17,6 +17,7 @@ from kozyr.server.routes import (
     rules,
     socket,
     tables,
+    talk,  # table talk (#44)
     users,
     wallet,
 )
@@ -38,4 +39,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     puzzles.router,  # puzzles from real deals (#29)
     guide.router,  # learn to play: how to play (#29)
     lessons.router,  # learn to play: lessons (#29)
+    talk.router,  # table talk (#44)
 )
