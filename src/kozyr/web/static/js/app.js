@@ -121,6 +121,7 @@ function relabel() {
     store.tableView.relabel();
   }
   store.bets?.render(true);
+  store.talk?.render();
   if (store.screen === "table" && store.table && !store.table.view) renderWaiting();
   relabelReplay();
   syncHints($(".create-form"));
@@ -332,6 +333,9 @@ function onFrame(f) {
     case "market":
     case "bet_settled":
       store.bets?.onFrame(f);
+      break;
+    case "said": // table talk (#44)
+      if (store.talk && f.table === store.talk.tableId) store.talk.onSaid(f);
       break;
     case "ack":
       break;

@@ -944,6 +944,28 @@ export const MESSAGES = {
   learn_passed: ["Lesson passed!", "Урок пройден!"],
   learn_next: ["Next lesson", "Следующий урок"],
   learn_back: ["All lessons", "Все уроки"],
+  // table talk (#44, js/talk.js)
+  talk_head: ["Table talk", "Разговор за столом"],
+  talk_off: ["Talk off", "Выключить"],
+  talk_is_off: ["Talk is off. Untick the box to see it again.", "Разговор выключен. Снимите галочку, чтобы видеть его снова."],
+  talk_as_player: ["You talk with the players. Spectators' talk shows after the game.", "Вы говорите с игроками. Реплики зрителей видны после партии."],
+  talk_as_spectator: ["You talk with the spectators; you also see the players' talk.", "Вы говорите со зрителями; реплики игроков вам тоже видны."],
+  talk_after_game: ["The game is over: the players' and the spectators' talk both show.", "Партия окончена: видны реплики и игроков, и зрителей."],
+  talk_phrases: ["Quick phrases", "Готовые фразы"],
+  talk_placeholder: ["Say something (up to 200 characters)", "Напишите что-нибудь (до 200 символов)"],
+  talk_send: ["Send", "Отправить"],
+  talk_spectator: ["spectator", "зритель"],
+  talk_mute: ["Hide {name}'s messages", "Скрыть реплики: {name}"],
+  talk_mute_short: ["Mute", "Скрыть"],
+  talk_unmute_all: ["Show muted people again ({n} hidden)", "Снова показать скрытых ({n} скрыто)"],
+  talk_report: ["Report", "Пожаловаться"],
+  talk_reported: ["Reported", "Жалоба отправлена"],
+  talk_thanks_report: ["Thank you: the message was reported.", "Спасибо: жалоба на сообщение отправлена."],
+  talk_phrase_good_luck: ["Good luck!", "Удачи!"],
+  talk_phrase_well_played: ["Well played!", "Хорошо сыграно!"],
+  talk_phrase_thanks: ["Thanks!", "Спасибо!"],
+  talk_phrase_sorry: ["Sorry!", "Извините!"],
+  talk_phrase_one_more: ["One more?", "Ещё партию?"],
 };
 
 const listeners = new Set();
