@@ -38,9 +38,7 @@ def say_text(page: Page, words: str) -> None:
     page.click(".talk-form button[type=submit]")
 
 
-def test_players_talk_and_the_spectator_is_heard_after_the_game(
-    server: str, browser: Any
-) -> None:
+def test_players_talk_and_the_spectator_is_heard_after_the_game(server: str, browser: Any) -> None:
     alice = _page(browser)
     guest(alice, server)
     table = create_table(alice, "imperial", 2, {"target": 2}, bots=False)
