@@ -10,6 +10,8 @@ import json
 import random
 import subprocess
 import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -251,6 +253,44 @@ async def test_a_report_keeps_the_line_and_ten_before_it_on_its_channel(
     finally:
         for p in (a, b, *fans):
             await p.close()
+
+
+async def test_a_finished_table_served_from_the_database_gives_both_channels(
+    tmp_path: Path,
+) -> None:
+    proc = ServerProc(tmp_path / "data", env={"KOZYR_FINISHED_LINGER": "0"}).start()
+    me, fan = await Player(proc).sign_in(), await Player(proc).sign_in()
+    try:
+        await me.connect()
+        await fan.connect()
+        for _ in range(20):  # a game not already over in its first declarations
+            body = {"game": "imperial", "options": {"target": 1}, "bots": [1]}
+            table = (await me.post("/api/tables", body))["table"]["id"]
+            await me.hello(table, last_seq=0)
+            if not me.over(table):
+                break
+        await fan.hello(table)
+        mine = await say(me, table, phrase="good_luck")
+        psst = await say(fan, table, text="psst")
+        await me.play_until_over(table, 0, random.Random(7))
+        deadline = time.monotonic() + 30
+        while (await me.http.get("/healthz")).json()["tables"] != 0:
+            assert time.monotonic() < deadline, "the finished table stayed in memory"
+            await asyncio.sleep(0.05)
+        await me.disconnect()
+        me.frames.clear()
+        me.drain()
+        await me.connect()
+        await me.hello(table)
+        await me.expect("said", id=psst["id"])
+        assert [s["id"] for s in lines(me, table)] == [mine["id"], psst["id"]]
+        # the table has left memory: there is nobody to talk to any more
+        gone = await say(me, table, text="anyone?")
+        assert gone["type"] == "error" and gone["code"] == "no_table"
+    finally:
+        await me.close()
+        await fan.close()
+        proc.stop()
 
 
 async def test_said_frames_are_json_with_either_text_or_phrase() -> None:
