@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from tests.server.support import Player, ServerProc, leak_scan, two_at_a_table
 
+from kozyr.records import start
+
 pytestmark = pytest.mark.asyncio
 
 
@@ -111,6 +113,12 @@ async def test_spectators_talk_reaches_the_players_only_after_the_game(
         for p, seat in ((a, 0), (b, 1), (fan, None)):
             assert any(f.get("type") == "said" for f in p.frames)
             assert leak_scan(record, p.frames, seat) > 0
+        # ... and would catch a card in a said frame anywhere but its typed text
+        hidden = start(record).observation(1).to_json()["hand"][0]
+        forged = {**psst, "phrase": hidden}
+        with pytest.raises(AssertionError, match="names"):
+            leak_scan(record, [forged], 0)
+        assert leak_scan(record, [{**psst, "text": hidden}], 0) == 1
     finally:
         for p in (a, b, fan, late):
             await p.close()
