@@ -107,6 +107,12 @@ def test_players_talk_and_the_spectator_is_heard_after_the_game(server: str, bro
     assert alice.evaluate("localStorage.getItem('kozyr.talk.off')") == "1"
     alice.uncheck(".talk-panel input[name=talk-off]")
     assert alice.locator(".talk-body").is_visible()
+    # the replay shows the game's talk, both channels, in the reader's language
+    bob.goto(f"{server}#/replay/{table}")
+    bob.wait_for_selector("#screen-replay .replay-talk")
+    said = bob.inner_text("#screen-replay .replay-talk")
+    assert "Удачи!" in said and "hello bob" in said and "psst, bob holds the queen" in said
+    assert bob.evaluate("document.documentElement.scrollWidth") <= 360
     for p in (alice, bob, carol):
         clean(p)
         p.context.close()

@@ -202,3 +202,22 @@ export class TalkPanel {
     }
   }
 }
+
+/** A finished game's talk under its replay (the replay's ``talk``: both channels), read
+ * only; drawn again in the page's language by calling it again. */
+export function showReplayTalk(screen, lines) {
+  screen.querySelector(".replay-talk")?.remove();
+  if (!Array.isArray(lines) || !lines.length) return;
+  const el = document.createElement("aside");
+  el.className = "panel talk-panel replay-talk";
+  el.setAttribute("aria-labelledby", "replay-talk-head");
+  const items = lines
+    .map((l) => {
+      const word = l.phrase ? t(`talk_phrase_${l.phrase}`) : l.text || "";
+      const tag = l.channel === "spectators" ? ` <span class="pill talk-tag">${esc(t("talk_spectator"))}</span>` : "";
+      return `<li data-id="${Number(l.id)}" data-channel="${esc(l.channel)}"><b class="talk-who">${esc(l.from?.name || "")}</b>${tag}: <span class="talk-text">${esc(word)}</span></li>`;
+    })
+    .join("");
+  el.innerHTML = `<h2 id="replay-talk-head">${esc(t("talk_head"))}</h2><ol class="talk-lines">${items}</ol>`;
+  screen.append(el);
+}
