@@ -57,11 +57,20 @@ def test_players_talk_and_the_spectator_is_heard_after_the_game(server: str, bro
     carol.wait_for_selector(".table-bar")
     assert bob.evaluate("document.documentElement.lang") == "ru"
 
+    # on a wide screen the talk opens over the table from the tool row; on the phone it
+    # is under the table
+    assert bob.locator(".talk-toggle").is_hidden() and bob.locator(".talk-panel").is_visible()
+    assert alice.locator(".talk-panel").is_hidden()
+    alice.click(".talk-toggle")
     # a quick phrase, shown in each reader's language
     alice.click('.talk-phrases button[data-phrase="good_luck"]')
     wait_line(bob, "Удачи!")
-    wait_line(carol, "Good luck!")
     wait_line(alice, "Good luck!")
+    # carol's closed panel counts the line she has not read
+    carol.wait_for_function("() => document.querySelector('.talk-toggle').innerText.includes('(1)')")
+    carol.click(".talk-toggle")
+    wait_line(carol, "Good luck!")
+    assert carol.inner_text(".talk-toggle") == "Talk"
     # the spectator's line: the spectators see it, tagged; the players do not
     say_text(carol, "psst, bob holds the queen")
     wait_line(carol, "psst, bob holds the queen")

@@ -946,6 +946,7 @@ export const MESSAGES = {
   learn_back: ["All lessons", "Все уроки"],
   // table talk (#44, js/talk.js)
   talk_head: ["Table talk", "Разговор за столом"],
+  talk_toggle: ["Talk", "Чат"],
   talk_off: ["Talk off", "Выключить"],
   talk_is_off: ["Talk is off. Untick the box to see it again.", "Разговор выключен. Снимите галочку, чтобы видеть его снова."],
   talk_as_player: ["You talk with the players. Spectators' talk shows after the game.", "Вы говорите с игроками. Реплики зрителей видны после партии."],

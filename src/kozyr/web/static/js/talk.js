@@ -53,10 +53,22 @@ export class TalkPanel {
     this.off = localStorage.getItem(OFF_KEY) === "1";
     this.you = null;
     this.finished = false;
+    this.unread = 0;
     this.el = document.createElement("aside");
-    this.el.className = "panel talk-panel";
+    this.el.className = "panel talk-panel talk-live";
+    this.el.id = "talk-panel";
     this.el.setAttribute("aria-labelledby", "talk-head");
     screen.querySelector(".table-root").after(this.el);
+    // On a wide screen the table fills the window: the talk opens over it, from a button
+    // in the table's tool row (which shows the lines not yet read); on a narrow one the
+    // page scrolls anyway, and the panel sits under the table, the button hidden.
+    this.toggle = document.createElement("button");
+    this.toggle.type = "button";
+    this.toggle.className = "btn small talk-toggle";
+    this.toggle.setAttribute("aria-controls", "talk-panel");
+    this.toggle.setAttribute("aria-expanded", "false");
+    this.toggle.addEventListener("click", () => this.setOpen(!this.el.classList.contains("open")));
+    screen.querySelector(".table-tools").append(this.toggle);
     this.el.addEventListener("click", (ev) => this.onClick(ev));
     this.el.addEventListener("submit", (ev) => this.onSubmit(ev));
     this.el.addEventListener("input", (ev) => {
@@ -73,7 +85,24 @@ export class TalkPanel {
 
   destroy() {
     this.el.remove();
+    this.toggle.remove();
     this.lines.clear();
+  }
+
+  setOpen(open) {
+    this.el.classList.toggle("open", open);
+    this.toggle.setAttribute("aria-expanded", String(open));
+    if (open) {
+      this.unread = 0;
+      this.el.querySelector("input[name=talk]")?.focus({ preventScroll: true });
+    }
+    this.drawToggle();
+  }
+
+  drawToggle() {
+    const n = this.unread ? ` (${this.unread})` : "";
+    this.toggle.textContent = t("talk_toggle") + n;
+    this.toggle.classList.toggle("unread", this.unread > 0);
   }
 
   setTable(info, you) {
@@ -86,6 +115,10 @@ export class TalkPanel {
   onSaid(f) {
     if (this.lines.has(f.id)) return;
     this.lines.set(f.id, f);
+    if (!this.el.classList.contains("open") && !this.muted.has(f.from.user_id) && f.from.user_id !== this.hooks.me()) {
+      this.unread += 1;
+      this.drawToggle();
+    }
     this.drawLines();
   }
 
@@ -101,6 +134,7 @@ export class TalkPanel {
       <div class="talk-top">
         <h2 id="talk-head">${esc(t("talk_head"))}</h2>
         <label class="talk-switch"><input type="checkbox" name="talk-off"${this.off ? " checked" : ""}> ${esc(t("talk_off"))}</label>
+        <button type="button" class="btn small talk-close">${esc(t("close"))}</button>
       </div>
       <p class="talk-channel muted"></p>
       <p class="talk-is-off muted"${this.off ? "" : " hidden"}>${esc(t("talk_is_off"))}</p>
@@ -117,6 +151,7 @@ export class TalkPanel {
     this.drawTools();
     this.drawLines();
     this.count();
+    this.drawToggle();
   }
 
   drawTools() {
@@ -177,7 +212,8 @@ export class TalkPanel {
   async onClick(ev) {
     const btn = ev.target.closest("button");
     if (!btn) return;
-    if (btn.dataset.phrase) this.send({ phrase: btn.dataset.phrase });
+    if (btn.classList.contains("talk-close")) this.setOpen(false);
+    else if (btn.dataset.phrase) this.send({ phrase: btn.dataset.phrase });
     else if (btn.dataset.mute) {
       this.muted.add(Number(btn.dataset.mute));
       remember(MUTED_KEY, JSON.stringify([...this.muted]));
