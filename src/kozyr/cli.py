@@ -666,6 +666,8 @@ def talk_reports(
 ) -> None:
     import asyncio
 
+    from sqlalchemy.exc import SQLAlchemyError
+
     from kozyr.server.runtime.config import Settings
     from kozyr.server.storage.store import Store
     from kozyr.server.talk.kept import Report, reports
@@ -678,15 +680,25 @@ def talk_reports(
     if database is not None:
         settings.database_url = database
 
+    if not settings.database_url and not (settings.data / "kozyr.db").is_file():
+        typer.echo(
+            text("cli.ledger_no_database", language, path=settings.data / "kozyr.db"), err=True
+        )
+        raise typer.Exit(2)
+
     async def run() -> list[Report]:
+        # read only: the server migrates its database as it starts
         store = Store(settings.url)
         try:
-            await store.migrate()
             return await reports(store, limit)
         finally:
             await store.close()
 
-    found = asyncio.run(run())
+    try:
+        found = asyncio.run(run())
+    except (SQLAlchemyError, OSError) as e:
+        typer.echo(text("cli.talk_unreadable", language, error=e), err=True)
+        raise typer.Exit(2) from e
     if not found:
         typer.echo(text("cli.talk_none", language))
     for r in found:

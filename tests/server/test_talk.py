@@ -144,6 +144,18 @@ async def test_bad_talk_is_refused_in_both_languages_and_changes_nothing(
                 "Напишите сообщение или выберите готовую фразу.",
             ),
             (a, {}, "talk_empty", "Напишите сообщение или выберите готовую фразу."),
+            (
+                a,
+                {"text": "\u200d \u200c"},
+                "talk_empty",
+                "Напишите сообщение или выберите готовую фразу.",
+            ),
+            (
+                a,
+                {"text": "hi", "phrase": "thanks"},
+                "bad_frame",
+                "Кадр не является корректным сообщением.",
+            ),
             (a, {"phrase": "gg_noob"}, "talk_phrase", "Такой готовой фразы нет."),
             (
                 a,

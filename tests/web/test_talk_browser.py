@@ -67,7 +67,9 @@ def test_players_talk_and_the_spectator_is_heard_after_the_game(server: str, bro
     wait_line(bob, "Удачи!")
     wait_line(alice, "Good luck!")
     # carol's closed panel counts the line she has not read
-    carol.wait_for_function("() => document.querySelector('.talk-toggle').innerText.includes('(1)')")
+    carol.wait_for_function(
+        "() => document.querySelector('.talk-toggle').innerText.includes('(1)')"
+    )
     carol.click(".talk-toggle")
     wait_line(carol, "Good luck!")
     assert carol.inner_text(".talk-toggle") == "Talk"

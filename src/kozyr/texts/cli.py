@@ -264,4 +264,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "причина: {reason}",
     ),
     "cli.talk_no_reason": ("none given", "не указана"),
+    "cli.talk_unreadable": (
+        "The reports cannot be read: {error}",
+        "Жалобы не читаются: {error}",
+    ),
 }

@@ -27,7 +27,7 @@ from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.table import Table
 from kozyr.server.talk import kept
 from kozyr.server.talk.said import PLAYERS, SPECTATORS, Channel, Said
-from kozyr.server.talk.words import MAX_CHARS, clean
+from kozyr.server.talk.words import JOINERS, MAX_CHARS, clean
 from kozyr.server.transport.frames import SayFrame
 from kozyr.server.transport.protocol import Client, ProtocolError, dumps
 
@@ -68,7 +68,7 @@ class Talk:
         if frame.phrase is not None:
             return None, frame.phrase
         text = clean(frame.text or "")
-        if not text:
+        if not "".join(c for c in text if c not in JOINERS).strip():  # nothing to show
             raise ProtocolError("talk_empty")
         if len(text) > MAX_CHARS:
             raise ProtocolError("talk_too_long", params={"max": MAX_CHARS})

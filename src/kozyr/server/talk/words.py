@@ -22,7 +22,9 @@ import unicodedata
 MAX_CHARS = 200
 """The longest line of talk, in characters after cleaning."""
 
-_KEPT_FORMAT = frozenset({"\u200c", "\u200d"})
+JOINERS = "\u200c\u200d"
+"""The zero-width non-joiner and joiner: the format characters kept."""
+_KEPT_FORMAT = frozenset(JOINERS)
 
 
 def _kept(char: str) -> str:
