@@ -28,7 +28,7 @@ from kozyr.server.tables.table import Table
 from kozyr.server.talk import kept
 from kozyr.server.talk.said import PLAYERS, SPECTATORS, Channel, Said
 from kozyr.server.talk.words import JOINERS, MAX_CHARS, clean
-from kozyr.server.transport.frames import SayFrame
+from kozyr.server.transport.frames import TALK_RAW, SayFrame
 from kozyr.server.transport.protocol import Client, ProtocolError, dumps
 
 log = logging.getLogger("kozyr.server.talk")
@@ -67,6 +67,8 @@ class Talk:
             raise ProtocolError("bad_frame", "A say carries a text or a phrase, not both.")
         if frame.phrase is not None:
             return None, frame.phrase
+        if frame.text is not None and len(frame.text) > TALK_RAW:
+            raise ProtocolError("talk_too_long", params={"max": MAX_CHARS})
         text = clean(frame.text or "")
         if not "".join(c for c in text if c not in JOINERS).strip():  # nothing to show
             raise ProtocolError("talk_empty")

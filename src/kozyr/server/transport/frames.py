@@ -230,7 +230,9 @@ TALK_PHRASES: tuple[str, ...] = get_args(Phrase)
 """The quick phrases of table talk, sent as codes and worded by the reader's page."""
 TALK_RAW = 1000
 """The longest ``text`` a ``say`` may carry before it is cleaned (``server/talk``), whose
-own limit (200) is on the cleaned text: this bound only keeps the cleaning's work small."""
+own limit (200) is on the cleaned text: this bound only keeps the cleaning's work small.
+Refused as ``talk_too_long`` by the talk room, so that a text not a string is a
+``bad_frame`` and a long one ``talk_too_long`` (a field has one refusal code here)."""
 
 
 @pydantic_dataclass(frozen=True, slots=True, kw_only=True, config=_CONFIG)
@@ -241,12 +243,13 @@ class SayFrame(Frame):
     TYPE: ClassVar[str] = "say"
     REFUSALS: ClassVar[dict[str, tuple[str, str]]] = {
         "channel": ("talk_channel", 'A say\'s "channel" is "players" or "spectators".'),
-        "text": ("talk_too_long", "A message has at most 200 characters."),
         "phrase": ("talk_phrase", "Unknown quick phrase."),
     }
     table: Text = None
     channel: Literal["players", "spectators"] | None = None
-    text: Annotated[StrictStr | None, Field(max_length=TALK_RAW)] = None
+    text: StrictStr | None = None
+    """Bounded by the frame's size; the talk room refuses more than ``TALK_RAW``
+    characters before cleaning them, and more than 200 after."""
     phrase: Phrase | None = None
 
 
