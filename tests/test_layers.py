@@ -300,6 +300,7 @@ SERVER_ROOMS: tuple[str, ...] = (
     "friends",
     "tables",
     "reviews",
+    "talk",
     "(root)",
 )
 

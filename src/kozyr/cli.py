@@ -647,5 +647,80 @@ def puzzles_build(
     typer.echo(asyncio.run(run()))
 
 
+# -- table talk's reports (#44) ------------------------------------------------------------
+
+talk_app = typer.Typer(help=_h("cli.help.talk"), no_args_is_help=True)
+app.add_typer(talk_app, name="talk")
+
+
+@talk_app.command("reports", help=_h("cli.help.talk_reports"))
+def talk_reports(
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, max=1000, help=_h("cli.help.talk_limit"))
+    ] = 20,
+    database: Annotated[
+        str | None, typer.Option("--database", help=_h("cli.help.ledger_database"))
+    ] = None,
+    data: Annotated[Path | None, typer.Option("--data", help=_h("cli.help.ledger_data"))] = None,
+    lang: LangOpt = None,
+) -> None:
+    import asyncio
+
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from kozyr.server.runtime.config import Settings
+    from kozyr.server.storage.store import Store
+    from kozyr.server.talk.kept import Report, reports
+
+    language: Lang = lang.value if lang else default_lang()
+    settings = Settings()
+    if data is not None:
+        settings.data = data
+        settings.database_url = None  # the folder given beats the environment's URL
+    if database is not None:
+        settings.database_url = database
+
+    if not settings.database_url and not (settings.data / "kozyr.db").is_file():
+        typer.echo(
+            text("cli.ledger_no_database", language, path=settings.data / "kozyr.db"), err=True
+        )
+        raise typer.Exit(2)
+
+    async def run() -> list[Report]:
+        # read only: the server migrates its database as it starts
+        store = Store(settings.url)
+        try:
+            return await reports(store, limit)
+        finally:
+            await store.close()
+
+    try:
+        found = asyncio.run(run())
+    except (SQLAlchemyError, OSError) as e:
+        typer.echo(text("cli.talk_unreadable", language, error=e), err=True)
+        raise typer.Exit(2) from e
+    if not found:
+        typer.echo(text("cli.talk_none", language))
+    for r in found:
+        at = datetime.fromtimestamp(r.at_ms / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        reason = r.reason or text("cli.talk_no_reason", language)
+        head = text(
+            "cli.talk_report",
+            language,
+            id=r.id,
+            at=at,
+            reporter=r.reporter,
+            line=r.message_id,
+            table=r.context.get("table"),
+            reason=reason,
+        )
+        typer.echo(head)
+        for line in [*r.context.get("before", []), r.context.get("line", {})]:
+            mark = ">" if line is r.context.get("line") else " "
+            said = line.get("text") if "text" in line else f"[{line.get('phrase')}]"
+            who = line.get("from", {}).get("name")
+            typer.echo(f"  {mark} {line.get('id')} {line.get('channel')} {who}: {said}")
+
+
 def main() -> None:  # pragma: no cover - the console script entry
     app()

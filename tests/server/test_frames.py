@@ -27,6 +27,7 @@ from kozyr.server.transport.frames import (
     HelloFrame,
     LobbyFrame,
     PingFrame,
+    SayFrame,
     UnwatchFrame,
     parse_frame,
 )
@@ -62,7 +63,7 @@ def action_refusal(frame: dict[str, Any]) -> dict[str, Any]:
 
 def test_every_type_of_the_protocol_has_a_message() -> None:
     assert tuple(FRAME_TYPES) == CLIENT_TYPES
-    assert CLIENT_TYPES == ("hello", "action", "back", "unwatch", "lobby", "ping")
+    assert CLIENT_TYPES == ("hello", "action", "back", "unwatch", "lobby", "ping", "say")
 
 
 # -- each frame type, read --------------------------------------------------------------
@@ -503,6 +504,11 @@ def _bare_process() -> tuple[Cluster, _OwnersTable]:
     cluster.lobby = type("Lobby", (), {"tables": {"t1": table}})()  # type: ignore[assignment]
     cluster.bus = type("Bus", (), {"post": lambda *_: None})()  # type: ignore[assignment]
     cluster._remote = {}
+
+    async def no_talk(*_: Any) -> None:
+        return None
+
+    cluster.talk = type("Talk", (), {"history": staticmethod(no_talk)})()  # type: ignore[assignment]
     return cluster, table
 
 
@@ -545,3 +551,20 @@ async def test_a_relayed_hello_reaches_the_owner_read_as_a_clients_is() -> None:
     await owner._run("hello", "t1", user, {**args, "conn": "c1", "last_seq": "5"}, "node-a")
     await owner._run("hello", "t1", user, {"conn": "c2"}, "node-a")
     assert table.watched == [5, -1, None]  # nonsense asks for a sync, as from a client
+
+
+def test_a_say_is_read_as_a_typed_message_and_its_bad_fields_named() -> None:
+    """#44: a line of table talk; the channel and the phrase from their closed lists."""
+    frame = parse({"type": "say", "table": "t1", "id": "s1", "phrase": "thanks"})
+    assert frame == SayFrame(table="t1", channel=None, text=None, phrase="thanks")
+    assert parse({"type": "say", "table": "t1", "text": "QS!"}) == SayFrame(table="t1", text="QS!")
+    for fields, code in (
+        ({"channel": "everyone"}, "talk_channel"),
+        ({"phrase": "gg"}, "talk_phrase"),
+        ({"text": 5}, "bad_frame"),
+        ({"text": ["hi"]}, "bad_frame"),
+    ):
+        with pytest.raises(FrameError) as refused:
+            parse({"type": "say", "table": "t1", "id": "s2", **fields})
+        assert refused.value.code == code, fields
+        assert refused.value.echo == Echo("t1", "s2")

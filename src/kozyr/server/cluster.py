@@ -11,9 +11,9 @@ its lease to expire, takes the table over (or finds who did), and tries again. T
 sends a table's frames only to the processes with watchers there, on their own channels,
 as ``{"kind": "frames", "from", "table", "to": [connection ids], "text"}``.
 
-Ops: ``hello``, ``unwatch``, ``back`` and ``act`` for a relayed connection (the owner
-keeps a :class:`RemoteClient` for it), and the lobby's ``sit``, ``leave``, ``set_bot``
-and ``bet`` (``kozyr.server.tables.table_ops``).
+Ops: ``hello``, ``unwatch``, ``back``, ``act`` and ``say`` (table talk) for a relayed
+connection (the owner keeps a :class:`RemoteClient` for it), and the lobby's ``sit``,
+``leave``, ``set_bot`` and ``bet`` (``kozyr.server.tables.table_ops``).
 """
 
 from __future__ import annotations
@@ -38,8 +38,15 @@ from kozyr.server.tables.lobby import Lobby
 from kozyr.server.tables.ownership import Ownership
 from kozyr.server.tables.table import Table
 from kozyr.server.tables.table_ops import OPS
+from kozyr.server.talk.room import Talk
 from kozyr.server.transport.close_codes import SERVICE_RESTART
-from kozyr.server.transport.frames import ActionFrame, BadActionFrame, HelloFrame, parse_frame
+from kozyr.server.transport.frames import (
+    ActionFrame,
+    BadActionFrame,
+    HelloFrame,
+    SayFrame,
+    parse_frame,
+)
 from kozyr.server.transport.protocol import VERSION, Client, ProtocolError
 from kozyr.server.transport.relay import Relay, Relayed, RemoteClient, node_channel
 
@@ -53,7 +60,7 @@ class OwnerSilent(Exception):
     """The owner did not answer in time."""
 
 
-Forwarded = TypeVar("Forwarded", HelloFrame, ActionFrame)
+Forwarded = TypeVar("Forwarded", HelloFrame, ActionFrame, SayFrame)
 
 
 def forwarded(kind: type[Forwarded], fields: dict[str, Any]) -> Forwarded:
@@ -146,6 +153,8 @@ class Cluster:
         self.store = store
         self.bus = bus
         self.lobby = Lobby(store, settings, metrics, bus, ownership=self._leases)
+        self.talk = Talk(store)
+        """Table talk at the tables this process owns, relayed connections' included."""
         assert self.lobby.ownership is not None
         self.ownership: Ownership = self.lobby.ownership
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -386,6 +395,7 @@ class Cluster:
                 client = RemoteClient(user, sender, conn, table_id, self.me, self.bus.post)
                 self._remote[key] = client
             await table.watch(client, hello.last_seq)
+            await self.talk.history(table, client)
             return {"you": table.watchers.get(client)}
         if op == "unwatch":
             client = self._remote.pop(key, None)
@@ -417,6 +427,18 @@ class Cluster:
                 seat, action.action, action.id, "person", reply=reply, expect_seq=action.seq
             )
             return {"seq": seq, "duplicate": duplicate, "acked": reply is not None}
+        if op == "say":
+            say = forwarded(
+                SayFrame,
+                {
+                    "table": table_id,
+                    "channel": args.get("channel"),
+                    "text": args.get("text"),
+                    "phrase": args.get("phrase"),
+                },
+            )
+            said = await self.talk.say(table, user, self._remote.get(key), say)
+            return {"id": said.id}
         if op in OPS:
             return await OPS[op](table, user, args)
         raise ProtocolError("unknown_type")
@@ -472,6 +494,7 @@ class Cluster:
                 table = await self._hello(relay, table_id, relayed.last_seq, None)
                 if table is not None:
                     await table.watch(relay.client, relayed.last_seq)
+                    await self.talk.history(table, relay.client)
             except ProtocolError as e:
                 relay.client.send(e.frame(table=table_id))
             except Exception:
@@ -493,6 +516,32 @@ class Cluster:
                     if done.get("duplicate"):
                         ack["duplicate"] = True
                     relay.client.send(ack)
+                return None
+            except OwnerSilent:
+                await self.ownership.after_silence(table_id, relayed.owner)
+                await self.rehello(relay, table_id)
+            except ProtocolError as e:
+                if e.code != "moved":
+                    raise
+                await asyncio.sleep(0.2)
+                await self.rehello(relay, table_id)
+        raise ProtocolError("cluster_unavailable", status=503)
+
+    async def say(self, relay: Relay, table_id: str, frame: SayFrame) -> Table | None:
+        """A relayed connection's line of talk, said at the owner (whose ``said`` frame
+        comes back as any other); the table instead when it is run here."""
+        args = {
+            "conn": relay.conn,
+            "channel": frame.channel,
+            "text": frame.text,
+            "phrase": frame.phrase,
+        }
+        for _ in range(ATTEMPTS):
+            relayed = relay.tables.get(table_id)
+            if relayed is None:
+                return self.lobby.tables.get(table_id)
+            try:
+                await self.call(relayed.owner, "say", table_id, relay.user, args)
                 return None
             except OwnerSilent:
                 await self.ownership.after_silence(table_id, relayed.owner)

@@ -31,6 +31,7 @@ from kozyr.server.transport.frames import (
     HelloFrame,
     LobbyFrame,
     PingFrame,
+    SayFrame,
     UnwatchFrame,
     parse_frame,
 )
@@ -350,6 +351,8 @@ class Connection:
                     self.client.send(reply)
                 case PingFrame():
                     self.client.send({"v": VERSION, "type": "pong", "t": frame.t})
+                case SayFrame():
+                    await self._say(frame)
                 case _:
                     assert_never(frame)
         except ProtocolError as e:
@@ -420,6 +423,7 @@ class Connection:
                 # A finished table has left memory: the database tells how it ended.
                 for reply in await self.server.lobby.finished_hello(table_id, self.user, invite):
                     self.client.send(reply)
+                await self.server.talk.finished_history(table_id, self.client)
                 self.server.lobby.unwatch_lobby(self.client)
                 return
         if table is None:
@@ -432,6 +436,7 @@ class Connection:
         ):
             raise ProtocolError("no_table")
         await table.watch(self.client, last)
+        await self.server.talk.history(table, self.client)
         # Going to a table leaves the lobby (the page asks for the lobby again when it
         # shows it): notices go to those looking at the lobby, not to every connection
         # that ever did, which made each change of any table cost a frame per person.
@@ -458,3 +463,15 @@ class Connection:
             seat, frame.action, frame.id, "person", reply=self.client, expect_seq=frame.seq
         )
         self.server.metrics.latency.observe(time.perf_counter() - started)
+
+    async def _say(self, frame: SayFrame) -> None:
+        """A line of table talk, said where the table is run (``server/talk``)."""
+        relay = self._relayed(frame.table)
+        table = None if relay is not None else self._table(frame.table)
+        if table is None:
+            assert relay is not None and frame.table is not None
+            assert self.server.cluster is not None
+            table = await self.server.cluster.say(relay, frame.table, frame)
+            if table is None:  # said at the owner
+                return
+        await self.server.talk.say(table, self.user, self.client, frame)

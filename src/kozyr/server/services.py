@@ -23,6 +23,7 @@ from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.hints import Hints
 from kozyr.server.tables.lobby import Lobby
 from kozyr.server.tables.table_ops import OPS
+from kozyr.server.talk.room import Talk
 from kozyr.server.transport.sockets import Sockets
 
 log = logging.getLogger("kozyr.server")
@@ -62,6 +63,8 @@ class Server:
         # post-game reviews in processes of their own; hints and uploaded records in
         # threads of their own, apart from the bots' and the stored games' replays
         self.reviews = Reviews(self.store, self.lobby)
+        self.talk: Talk = self.cluster.talk if self.cluster is not None else Talk(self.store)
+        """Table talk at the tables this process runs (#44)."""
         self.hints = Hints(hint_pool(), settings.hint_seconds)
         self.uploads = upload_pool()
         self.on_ready: Callable[[int], None] | None = None

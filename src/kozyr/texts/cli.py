@@ -245,4 +245,27 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The ledger cannot be read: {error}",
         "Учёт фишек не читается: {error}",
     ),
+    # table talk's reports (#44): `kozyr talk reports`
+    "cli.help.talk": ("Table talk on the server.", "Разговоры за столами на сервере."),
+    "cli.help.talk_reports": (
+        "List the reports of lines of table talk, newest first, each with the line and the "
+        "lines before it on its channel.",
+        "Показать жалобы на реплики за столами, новые сначала, с репликой и репликами "
+        "перед ней на том же канале.",
+    ),
+    "cli.help.talk_limit": (
+        "How many reports to list (1-1000).",
+        "Сколько жалоб показать (1-1000).",
+    ),
+    "cli.talk_none": ("No reports.", "Жалоб нет."),
+    "cli.talk_report": (
+        "Report {id} ({at} UTC) by {reporter} of line {line} at table {table}; reason: {reason}",
+        "Жалоба {id} ({at} UTC) от {reporter} на реплику {line} за столом {table}; "
+        "причина: {reason}",
+    ),
+    "cli.talk_no_reason": ("none given", "не указана"),
+    "cli.talk_unreadable": (
+        "The reports cannot be read: {error}",
+        "Жалобы не читаются: {error}",
+    ),
 }

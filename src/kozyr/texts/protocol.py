@@ -399,4 +399,31 @@ TEXTS: dict[str, tuple[str, str]] = {
         "You cannot take a seat at this table.",
         "За этот стол сесть нельзя.",
     ),
+    # table talk (#44, server/talk)
+    "protocol.error.talk_too_long": (
+        "A message has at most 200 characters.",
+        "В сообщении не больше 200 символов.",
+    ),
+    "protocol.error.talk_empty": (
+        "Write a message or choose a quick phrase.",
+        "Напишите сообщение или выберите готовую фразу.",
+    ),
+    "protocol.error.talk_phrase": ("Unknown quick phrase.", "Такой готовой фразы нет."),
+    "protocol.error.talk_channel": (
+        "Players talk among players and spectators among spectators.",
+        "Игроки говорят с игроками, зрители — со зрителями.",
+    ),
+    "protocol.error.talk_too_fast": (
+        "Too many messages in a short time; wait a few seconds.",
+        "Слишком много сообщений за короткое время; подождите несколько секунд.",
+    ),
+    "protocol.error.not_at_table": (
+        "You can talk only at a table where you play or watch.",
+        "Говорить можно только за столом, где вы играете или смотрите игру.",
+    ),
+    "protocol.error.no_message": ("No such message.", "Такого сообщения нет."),
+    "protocol.error.already_reported": (
+        "You have already reported this message.",
+        "Вы уже пожаловались на это сообщение.",
+    ),
 }

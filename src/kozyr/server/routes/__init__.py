@@ -18,6 +18,7 @@ from kozyr.server.routes import (
     rules,
     socket,
     tables,
+    talk,  # table talk (#44)
     users,
     wallet,
 )
@@ -40,4 +41,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     guide.router,  # learn to play: how to play (#29)
     lessons.router,  # learn to play: lessons (#29)
     friends.router,  # friends, blocks and challenges (#44)
+    talk.router,  # table talk (#44)
 )

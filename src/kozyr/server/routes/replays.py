@@ -18,6 +18,7 @@ address (429 ``too_many_uploads``), held to the option ranges of a new table (40
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -31,6 +32,7 @@ from kozyr.server.routes.common import Throttled, client_address, error_response
 from kozyr.server.runtime.pools import PoolFull
 from kozyr.server.storage.store import TableRow
 from kozyr.server.tables.lobby import check_options, replay_row
+from kozyr.server.talk import kept
 from kozyr.server.transport.jsonsafe import BadJson, parse_json
 from kozyr.server.transport.protocol import ERRORS, ProtocolError
 from kozyr.texts import TEXTS, both
@@ -64,12 +66,16 @@ def _error(code: str, status: int, detail: str = "") -> JSONResponse:
     )
 
 
-def _stored_frames(row: TableRow, texts: list[str]) -> bytes:
+REPLAY_TALK = 2000
+"""The most lines of talk a replay carries (the last ones)."""
+
+
+def _stored_frames(row: TableRow, texts: list[str], talk: list[dict[str, Any]]) -> bytes:
     """A stored game's replay as JSON bytes (in a worker: replaying and encoding are the
-    slow parts)."""
+    slow parts), with the table's talk, both channels (#44: the game is over)."""
     state = replay_row(row, texts)
     record = to_record(state, players=[s.name or "" for s in row.seats], table=row.id)
-    return encode(replay_frames(record))
+    return encode({**replay_frames(record), "talk": talk})
 
 
 def _stored_verdict(row: TableRow, texts: list[str]) -> bytes:
@@ -167,7 +173,12 @@ async def _answer_stored(
 
 @router.get("/api/games/{table_id}/replay")
 async def game_replay(table_id: str, request: Request, invite: str | None = None) -> Any:
-    return await _answer_stored(request, table_id, invite, _stored_frames)
+    # read before the game is known to be over, but sent only if it is (_answer_stored)
+    talk = [
+        s.line()
+        for s in await kept.lines(request.app.state.server.store, table_id, False, REPLAY_TALK)
+    ]
+    return await _answer_stored(request, table_id, invite, partial(_stored_frames, talk=talk))
 
 
 @router.get("/api/games/{table_id}/verify")

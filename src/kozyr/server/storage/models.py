@@ -443,3 +443,33 @@ challenges = Table(
     Index("ix_challenges_from", "from_id", "state"),
     Index("ix_challenges_to", "to_id", "state"),
 )
+
+table_talk = Table(
+    "table_talk",
+    metadata,
+    # a line of table talk (#44): free text (cleaned, at most 200 characters) or a quick
+    # phrase's code; said on a channel (players or spectators) at the table's seq
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(16), ForeignKey("game_tables.id"), nullable=False),
+    Column("seq_at", Integer, nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("channel", String(16), nullable=False),
+    Column("text", String(400), nullable=True),
+    Column("phrase", String(16), nullable=True),
+    Column("at_ms", BigInteger, nullable=False),
+    Index("ix_table_talk_table", "table_id", "id"),
+)
+
+talk_reports = Table(
+    "talk_reports",
+    metadata,
+    # a person's report of a line of talk, with the line and the 10 before it on its
+    # channel as they were (JSON), for the operator; one per person and line
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("message_id", Integer, ForeignKey("table_talk.id"), nullable=False),
+    Column("reporter_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("reason", String(400), nullable=True),
+    Column("context", Text, nullable=False),
+    Column("at_ms", BigInteger, nullable=False),
+    UniqueConstraint("message_id", "reporter_id", name="uq_talk_reports_once"),
+)

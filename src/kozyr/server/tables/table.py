@@ -64,6 +64,9 @@ class Table:
         self.check_bots_alone: Callable[[TableRow], Awaitable[None]] | None = None
         """Set by the lobby: refuses (``too_many_bot_tables``) to fill the table's last
         seat with a bot when its creator, or the server, has enough tables of bots alone."""
+        self.on_over: list[Callable[[Table], None]] = []
+        """Called under the lock once the game has ended (table talk reveals the
+        spectators' channel to the players then, ``server/talk``)."""
 
     # -- facts ----------------------------------------------------------------------
 
@@ -309,6 +312,8 @@ class Table:
         if move.finished:
             self.presence.game_over()
             self.send_table()
+            for hook in list(self.on_over):
+                hook(self)
         return move
 
     # -- spectators' bets -----------------------------------------------------------

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, Literal, TypeVar, get_args
 
 from pydantic import (
     BeforeValidator,
@@ -225,6 +225,34 @@ class PingFrame(Frame):
     t: Any = None
 
 
+Phrase = Literal["good_luck", "well_played", "thanks", "sorry", "one_more"]
+TALK_PHRASES: tuple[str, ...] = get_args(Phrase)
+"""The quick phrases of table talk, sent as codes and worded by the reader's page."""
+TALK_RAW = 1000
+"""The longest ``text`` a ``say`` may carry before it is cleaned (``server/talk``), whose
+own limit (200) is on the cleaned text: this bound only keeps the cleaning's work small.
+Refused as ``talk_too_long`` by the talk room, so that a text not a string is a
+``bad_frame`` and a long one ``talk_too_long`` (a field has one refusal code here)."""
+
+
+@pydantic_dataclass(frozen=True, slots=True, kw_only=True, config=_CONFIG)
+class SayFrame(Frame):
+    """``say``: a line of table talk, free ``text`` or a quick ``phrase`` (one of them;
+    the talk room checks the text and who may say it where)."""
+
+    TYPE: ClassVar[str] = "say"
+    REFUSALS: ClassVar[dict[str, tuple[str, str]]] = {
+        "channel": ("talk_channel", 'A say\'s "channel" is "players" or "spectators".'),
+        "phrase": ("talk_phrase", "Unknown quick phrase."),
+    }
+    table: Text = None
+    channel: Literal["players", "spectators"] | None = None
+    text: StrictStr | None = None
+    """Bounded by the frame's size; the talk room refuses more than ``TALK_RAW``
+    characters before cleaning them, and more than 200 after."""
+    phrase: Phrase | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class BadActionFrame:
     """An ``action`` whose fields are bad. Its refusal waits for its table to be looked
@@ -240,7 +268,7 @@ class BadActionFrame:
         return self.error.echo
 
 
-FrameModel = HelloFrame | ActionFrame | BackFrame | UnwatchFrame | LobbyFrame | PingFrame
+FrameModel = HelloFrame | ActionFrame | BackFrame | UnwatchFrame | LobbyFrame | PingFrame | SayFrame
 ClientFrame = FrameModel | BadActionFrame
 """What :func:`parse_frame` gives: one message per frame type of the protocol."""
 
@@ -251,6 +279,7 @@ _MODELS: tuple[type[FrameModel], ...] = (
     UnwatchFrame,
     LobbyFrame,
     PingFrame,
+    SayFrame,
 )
 FRAME_TYPES: dict[str, type[FrameModel]] = {kind.TYPE: kind for kind in _MODELS}
 """The frame types a client may send (``protocol.CLIENT_TYPES``), to their models."""

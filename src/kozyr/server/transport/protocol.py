@@ -22,7 +22,7 @@ VERSION = 1
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 # Client -> server frame types
-CLIENT_TYPES = ("hello", "action", "back", "unwatch", "lobby", "ping")
+CLIENT_TYPES = ("hello", "action", "back", "unwatch", "lobby", "ping", "say")
 
 _ERROR = "protocol.error."
 ERRORS: Mapping[str, tuple[str, str]] = MappingProxyType(

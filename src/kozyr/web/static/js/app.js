@@ -123,6 +123,7 @@ function relabel() {
     store.tableView.relabel();
   }
   store.bets?.render(true);
+  store.talk?.render();
   if (store.screen === "table" && store.table && !store.table.view) renderWaiting();
   relabelReplay();
   relabelFriends(); // friends and challenges (#44)
@@ -339,6 +340,9 @@ function onFrame(f) {
       break;
     case "challenge": // friends and challenges (#44)
       onChallengeFrame(f);
+      break;
+    case "said": // table talk (#44)
+      if (store.talk && f.table === store.talk.tableId) store.talk.onSaid(f);
       break;
     case "ack":
       break;

@@ -14,6 +14,7 @@ const state = {
   table: null, // the table being played or watched: {id, invite, info, you, seq, view, events, ...}
   tableView: null,
   bets: null,
+  talk: null, // the table talk panel (#44, js/talk.js)
   overShown: null,
   replay: null, // the replay on screen: {id, data, view, names, step, timer, recordText, verdict, review}
   lobbyTimer: null,

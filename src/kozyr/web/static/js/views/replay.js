@@ -8,6 +8,7 @@ import { actionWords } from "../narrate.js";
 import { DEFAULT_LEVEL, REVIEW_LEVELS, ReviewPanel } from "../review.js";
 import { change, store, update } from "../store.js";
 import { $, errorText, show } from "../ui.js";
+import { showReplayTalk } from "../talk.js"; // table talk (#44)
 
 export function setupReplay() {
   const bar = $(".replay-controls");
@@ -83,6 +84,7 @@ export function startReplay(data, id, recordText = null) {
   const range = $(".replay-range");
   range.max = String(data.steps.length - 1);
   replayGo(0);
+  showReplayTalk($("#screen-replay"), data.talk);
 }
 
 /** The review under the table, the controls sticking to the top of the screen. */
@@ -102,6 +104,7 @@ export function closeReplay() {
   const box = $(".verify-result");
   box.hidden = true;
   box.innerHTML = "";
+  showReplayTalk($("#screen-replay"), null);
   if (!store.replay) return;
   clearInterval(store.replay.timer);
   store.replay.review?.destroy();
@@ -303,6 +306,7 @@ export function relabelReplay() {
     labelPlay();
     renderVerdict();
     r.review?.relabel();
+    showReplayTalk($("#screen-replay"), r.data.talk);
   }
   fillReviewLevels();
 }

@@ -12,6 +12,7 @@ import { sheetHtml } from "../scoresheet.js";
 import { nameLink, ratedPill } from "../pages.js";
 import { ratingChangeHtml } from "../ratings_common.js";
 import { BetsPanel } from "../bets.js";
+import { TalkPanel } from "../talk.js"; // table talk (#44)
 import { gameOf, levelLabel } from "../games/index.js";
 import { change, store, update } from "../store.js";
 import { $, errorText, gameName, newId, seatName, show, toast } from "../ui.js";
@@ -65,6 +66,8 @@ export function openTable(id, invite) {
   $(".leave-btn").dataset.i18n = "leave_table";
   $(".leave-btn").textContent = t("leave_table");
   update({ bets: new BetsPanel($("#screen-table"), id, { errorText, toast, seatName }) });
+  const talkHooks = { send: (f) => store.socket?.send(f), me: () => store.user?.id, toast, errorText };
+  update({ talk: new TalkPanel($("#screen-table"), id, talkHooks) });
   show("table");
   const root = $("#screen-table .table-root");
   root.innerHTML = `<p class="loading">${esc(t("connecting"))}</p>`;
@@ -75,7 +78,8 @@ export function leaveTableScreen() {
   if (store.table && store.socket?.open) store.socket.send({ type: "unwatch", table: store.table.id });
   store.tableView?.destroy();
   store.bets?.destroy();
-  update({ tableView: null, table: null, bets: null, overShown: null });
+  store.talk?.destroy();
+  update({ tableView: null, table: null, bets: null, talk: null, overShown: null });
   const dlg = $(".over-dialog");
   if (dlg.open) dlg.close();
 }
@@ -131,6 +135,7 @@ export function onTableInfo(f) {
     inv.querySelector("input").addEventListener("click", (e) => e.target.select());
   } else inv.textContent = "";
   store.bets?.setTable(f.table, tb.you);
+  store.talk?.setTable(f.table, tb.you);
   if (tb.view) drawTable();
   else renderWaiting();
 }
