@@ -309,3 +309,39 @@ async def test_a_block_after_the_challenge_stops_its_accept(server: ServerProc) 
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_deleted_account_leaves_no_follow_block_or_open_challenge(
+    server: ServerProc,
+) -> None:
+    """Its row stays (the ledger names it for ever), so nothing cascades: the lists that
+    name it on either side go, and its open challenges, sent or received, are cancelled."""
+    a, b, c = await person(server), await person(server), await person(server)
+    try:
+        for who, whom in ((a, b), (b, a)):
+            assert (await who.http.post(f"/api/friends/{whom.name}")).status_code == 200
+        assert (await c.http.post(f"/api/blocks/{a.name}")).status_code == 200
+        sent = await a.http.post("/api/challenges", json={"to": b.name, "game": "imperial"})
+        got = await b.http.post("/api/challenges", json={"to": a.name, "game": "imperial"})
+        assert (sent.status_code, got.status_code) == (201, 201), (sent.text, got.text)
+        r = await a.http.post("/api/me/delete", json={"password": "correct horse 1"})
+        assert r.status_code == 200, r.text
+        assert await friends(b) == []
+        assert (await c.http.get("/api/blocks")).json() == {"blocks": []}
+        assert (await b.http.get("/api/challenges")).json() == {"incoming": [], "outgoing": []}
+        ids = [sent.json()["challenge"]["id"], got.json()["challenge"]["id"]]
+        async with ledger_of(server) as store, store.engine.connect() as conn:
+            states = (
+                await conn.execute(select(m.challenges.c.state).where(m.challenges.c.id.in_(ids)))
+            ).scalars()
+            assert sorted(states) == ["cancelled", "cancelled"]
+            follows = await conn.execute(
+                select(m.follows).where(
+                    (m.follows.c.follower_id == a.user["id"])
+                    | (m.follows.c.followee_id == a.user["id"])
+                )
+            )
+            assert follows.all() == []
+    finally:
+        for p in (a, b, c):
+            await p.close()

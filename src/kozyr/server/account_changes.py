@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -172,8 +172,15 @@ FORGOTTEN = (
     m.wallet_top_ups,
 )
 """What an account that is gone leaves nobody else needing: deleted with it. Its seats in
-stored games, its bets (they made the other bettors' pools), the tables it opened and its
-ratings stay, under the name "deleted"."""
+stored games, its bets (they made the other bettors' pools), the tables it opened, its
+lines of table talk and its ratings stay, under the name "deleted"."""
+
+SOCIAL = (
+    (m.follows, ("follower_id", "followee_id")),
+    (m.blocks, ("blocker_id", "blocked_id")),
+)
+"""Lists that name the account on either side: it no longer follows, blocks or is followed
+or blocked by anyone (its row stays, so no foreign key would remove them)."""
 
 
 async def retire(conn: AsyncConnection, user_id: int) -> None:
@@ -195,6 +202,15 @@ async def retire(conn: AsyncConnection, user_id: int) -> None:
     )
     for table in FORGOTTEN:
         await conn.execute(delete(table).where(table.c.user_id == user_id))
+    for table, sides in SOCIAL:
+        await conn.execute(delete(table).where(or_(*(table.c[c] == user_id for c in sides))))
+    # his open challenges, sent or received, can no longer be answered
+    ch = m.challenges
+    await conn.execute(
+        update(ch)
+        .where(ch.c.state == "open", or_(ch.c.from_id == user_id, ch.c.to_id == user_id))
+        .values(state="cancelled")
+    )
     await rewrite_seats(conn, user_id, DELETED)
     await wallets.give_back(conn, user_id)
 
