@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.support import Player, ServerProc, leak_scan, two_at_a_table
+from tests.server.support import Player, ServerProc, leak_scan, two_at_a_table, unique_name
 
 from kozyr.records import start
 
@@ -329,3 +329,39 @@ async def test_said_frames_are_json_with_either_text_or_phrase() -> None:
         "text": "hi",
     }
     assert "text" not in phrase.to_json() and phrase.to_json()["phrase"] == "sorry"
+
+
+async def test_a_blocked_persons_talk_is_not_delivered_to_his_blocker(server: ServerProc) -> None:
+    """One way: Bob blocked Ann, so Ann's lines never reach Bob (live or in a hello's
+    history), while the spectator hears her and she hears Bob; Ann is told nothing."""
+    ann, bob = await named(server, "ann"), await named(server, "bob")
+    fan = await named(server, "fan")
+    try:
+        for p in (ann, bob, fan):
+            await p.connect()
+        body = {"game": "imperial", "options": {"target": 10}, "turn_timeout": None}
+        table = (await ann.post("/api/tables", body))["table"]["id"]
+        await bob.post(f"/api/tables/{table}/join", {})
+        for p in (ann, bob, fan):
+            await p.hello(table)
+        r = await bob.http.post(f"/api/blocks/{ann.name}")
+        assert r.status_code == 200, r.text
+        hers = await say(ann, table, text="hello Bob")
+        assert hers["type"] == "said"  # no refusal: she is not told
+        await fan.expect("said", id=hers["id"])
+        his = await say(bob, table, phrase="good_luck")
+        await ann.expect("said", id=his["id"])
+        # Bob's own line came after hers at the table: hers would have reached him first
+        assert [s["id"] for s in lines(bob, table)] == [his["id"]]
+        bob.drain()
+        await bob.hello(table)
+        again = await say(bob, table, phrase="thanks")
+        assert [s["id"] for s in lines(bob, table)] == [his["id"], again["id"]]
+    finally:
+        for p in (ann, bob, fan):
+            await p.close()
+
+
+async def named(server: ServerProc, prefix: str) -> Player:
+    """An account (blocks are for accounts; guests have none)."""
+    return await Player(server, unique_name(prefix)).sign_in()

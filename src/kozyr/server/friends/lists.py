@@ -121,6 +121,21 @@ async def blockers_among(conn: AsyncConnection, blocked_id: int, among: Iterable
     return {int(r.blocker_id) for r in rows}
 
 
+async def deaf_to(store: Store, speaker_id: int, listeners: Iterable[int]) -> set[int]:
+    """Who of ``listeners`` has blocked ``speaker_id``: the talk of a blocked person is not
+    delivered to his blocker (one query for a whole table)."""
+    async with store.engine.connect() as conn:
+        return await blockers_among(conn, speaker_id, listeners)
+
+
+async def blocked_by(store: Store, blocker_id: int) -> set[int]:
+    """Everyone ``blocker_id`` has blocked (none for a guest, who has no list)."""
+    b = m.blocks.c
+    async with store.engine.connect() as conn:
+        rows = await conn.execute(select(b.blocked_id).where(b.blocker_id == blocker_id))
+        return {int(r.blocked_id) for r in rows}
+
+
 async def blocks(store: Store, blocker_id: int, blocked_id: int) -> bool:
     """Whether ``blocker_id`` has blocked ``blocked_id`` (one way: the talk of the blocked
     person is not delivered to the blocker)."""

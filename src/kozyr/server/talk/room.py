@@ -9,6 +9,8 @@
   the game's end the players still watching are sent the spectators' lines they did not
   see (:meth:`Talk.reveal`, run by the table's ``on_over``), and a ``hello`` gives back
   the lines its person may see now.
+- **Blocks.** A line is not delivered to anyone who has blocked its speaker: not live, not
+  in a ``hello``'s history, not at the reveal (the speaker is not told).
 - **Rate.** At most ``LIMIT`` lines per person in any ``WINDOW`` seconds, counted on the
   process that runs the table (in cluster mode: per table owner); a refused line is not
   counted (``talk_too_fast``, 429).
@@ -23,6 +25,7 @@ import asyncio
 import logging
 
 from kozyr.server.accounts.throttle import SlidingWindow
+from kozyr.server.friends.lists import blocked_by, deaf_to
 from kozyr.server.storage.store import Store, User
 from kozyr.server.tables.table import Table
 from kozyr.server.talk import kept
@@ -106,8 +109,10 @@ class Talk:
         self._watch_over(table)
         finished = _finished(table)
         encoded = dumps(said.to_json())
-        for watcher, role in list(table.watchers.items()):
-            if hears(role, channel, finished):
+        watchers = list(table.watchers.items())
+        deaf = await deaf_to(self.store, user.id, {w.user.id for w, _ in watchers})
+        for watcher, role in watchers:
+            if hears(role, channel, finished) and watcher.user.id not in deaf:
                 watcher.send(encoded)
         return said
 
@@ -116,13 +121,17 @@ class Talk:
         self._watch_over(table)
         role = table.watchers.get(client)
         players_only = role is not None and not _finished(table)
+        blocked = await blocked_by(self.store, client.user.id)
         for said in await kept.lines(self.store, table.id, players_only):
-            client.send(said.to_json())
+            if said.user_id not in blocked:
+                client.send(said.to_json())
 
     async def finished_history(self, table_id: str, client: Client) -> None:
         """After a ``hello`` to a finished table that has left memory: both channels."""
+        blocked = await blocked_by(self.store, client.user.id)
         for said in await kept.lines(self.store, table_id, players_only=False):
-            client.send(said.to_json())
+            if said.user_id not in blocked:
+                client.send(said.to_json())
 
     def _watch_over(self, table: Table) -> None:
         """Has the table tell :meth:`reveal` when its game ends (once per table)."""
@@ -144,8 +153,14 @@ class Talk:
             return
         if not lines:
             return
-        frames = [dumps(s.to_json()) for s in lines]
+        frames = [(s.user_id, dumps(s.to_json())) for s in lines]
         for watcher, role in list(table.watchers.items()):
             if role is not None:
-                for text in frames:
-                    watcher.send(text)
+                try:
+                    blocked = await blocked_by(self.store, watcher.user.id)
+                except Exception:
+                    log.exception("the blocks of %d were not read", watcher.user.id)
+                    continue
+                for speaker, text in frames:
+                    if speaker not in blocked:
+                        watcher.send(text)
