@@ -2,7 +2,8 @@
 player chose light or dark with the header's switch, which is remembered; and every piece
 of text on the lobby, a table in play and the wallet keeps a contrast of at least 4.5:1
 (WCAG 2, level AA) with what is behind it, in both modes. Dark screenshots of the three
-screens at 360 and 1280 px in both languages go to ``tests/web/screenshots/dark``."""
+screens at 360 and 1280 px in both languages go to ``tests/web/screenshots/45-dark-*``
+(``scripts/refresh-screenshots`` copies four of them into ``docs/screenshots/``)."""
 
 from __future__ import annotations
 
@@ -59,14 +60,12 @@ def readable_both_ways(page: Page, screen: str) -> None:
 def shots(page: Page, name: str) -> None:
     """Dark screenshots of the screen on show at 360 and 1280 px, in both languages."""
     set_theme(page, "dark")
-    folder = SHOTS / "dark"
-    folder.mkdir(parents=True, exist_ok=True)
     for width, height in ((360, 740), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         for lang in ("ru", "en"):
             switch_language(page, lang)
             page.evaluate("window.scrollTo(0, 0)")
-            page.screenshot(path=str(folder / f"{name}-{width}-{lang}.png"))
+            page.screenshot(path=str(SHOTS / f"45-dark-{name}-{width}-{lang}.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
