@@ -26,6 +26,11 @@ MANIFEST = """async () => {
   return { href: link.getAttribute('href'), text, icons };
 }"""
 
+READY = """() => Promise.race([
+  navigator.serviceWorker.ready.then(() => true),
+  new Promise((answer) => setTimeout(() => answer(false), 20000)),
+])"""
+
 # Every address the worker keeps, over all of its caches.
 KEPT = """async () => {
   const kept = [];
@@ -77,7 +82,8 @@ def test_the_worker_keeps_the_page_and_never_the_api(server: str, browser: Any) 
 
     page.on("response", seen)
     guest(page, server)
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # the worker installed and active (or, bounded, never: no worker was registered)
+    assert page.evaluate(READY) is True
     # a worker looks after the pages opened after it came: the page again
     page.reload()
     page.wait_for_selector("#screen-lobby:not([hidden])")
