@@ -191,6 +191,8 @@ def test_security_headers_on_every_response(server: ServerProc) -> None:
     with httpx.Client(base_url=server.base) as http:
         responses = [
             http.get("/"),
+            http.get("/sw.js"),  # the page's service worker runs under the policy too
+            http.get("/manifest.en.json"),
             http.get("/healthz"),
             http.get("/metrics"),
             http.get("/api/me"),  # 401

@@ -82,12 +82,21 @@ def _page(
     height: int = 860,
     locale: str = "en-US",
     motion: str = "reduce",
+    workers: str = "block",
+    colours: str = "light",
 ) -> Page:
     """A fresh context's page. ``motion``: the tests' pages ask for reduced motion (the
     animations cost the run much CPU and time nothing the tests read); the main journeys
-    (test_browser.py) play with every animation, as most players see the page."""
+    (test_browser.py) play with every animation, as most players see the page.
+    ``workers``: the page's service worker would fetch every file of the page once more in
+    each new context; only its own test (test_installable.py) lets it run. ``colours``:
+    the device's preferred colour scheme, "light" or "dark" (test_dark_mode.py)."""
     ctx = browser.new_context(
-        viewport={"width": width, "height": height}, locale=locale, reduced_motion=motion
+        viewport={"width": width, "height": height},
+        locale=locale,
+        reduced_motion=motion,
+        service_workers=workers,
+        color_scheme=colours,
     )
     ctx.add_init_script(CSP_WATCH)
     page = ctx.new_page()

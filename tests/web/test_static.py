@@ -67,7 +67,7 @@ def test_every_key_used_exists() -> None:
 
 def test_nothing_is_loaded_from_outside() -> None:
     for path in STATIC.rglob("*"):
-        if path.suffix not in (".html", ".js", ".css", ".svg"):
+        if path.suffix not in (".html", ".js", ".css", ".svg", ".json"):
             continue
         text = path.read_text(encoding="utf-8")
         urls = r"""(?:src|href|url|import)\s*[=(]?\s*["']?((?:https?:)?//[^"')\s]+)"""

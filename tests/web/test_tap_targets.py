@@ -65,6 +65,7 @@ def _touch(browser: Any, size: tuple[int, int], locale: str = "en-US") -> Page:
         locale=locale,
         has_touch=True,
         is_mobile=True,
+        service_workers="block",  # as browsing._page: the worker has its own test
         reduced_motion="reduce",  # as every page test but the main journeys (browsing._page)
     )
     ctx.add_init_script(CSP_WATCH)

@@ -21,6 +21,7 @@ from kozyr.server.accounts import names
 from kozyr.server.connection import KeepTransport
 from kozyr.server.routes import ROUTERS
 from kozyr.server.routes.common import error_response
+from kozyr.server.routes.shell import shell_router
 from kozyr.server.runtime import gctune, stopping
 from kozyr.server.runtime.config import Settings
 from kozyr.server.services import Server
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
     if WEB_STATIC.is_dir():
+        app.include_router(shell_router(WEB_STATIC))  # before the files: /sw.js
         app.mount("/", StaticFiles(directory=WEB_STATIC, html=True), name="web")
     else:
 

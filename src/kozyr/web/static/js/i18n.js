@@ -11,6 +11,10 @@ export const MESSAGES = {
   language: ["Language", "Язык"],
   lang_other: ["Русский", "English"],
   lang_switch_label: ["Switch the language to Russian", "Переключить язык на английский"],
+  // the colours of the page (js/theme.js)
+  theme_auto: ["Theme: auto (as the device)", "Тема: авто (как на устройстве)"],
+  theme_light: ["Theme: light", "Тема: светлая"],
+  theme_dark: ["Theme: dark", "Тема: тёмная"],
   loading: ["Loading…", "Загрузка…"],
   connecting: ["Connecting…", "Подключение…"],
   reconnecting: ["Connection lost, reconnecting…", "Связь потеряна, переподключение…"],
