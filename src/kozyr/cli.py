@@ -8,7 +8,7 @@ import sys
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -29,6 +29,9 @@ from kozyr.terminal.session import Session
 from kozyr.terminal.tally import Tally, parse_stake, stake_words
 from kozyr.terminal.views import view_for
 from kozyr.texts import text
+
+if TYPE_CHECKING:
+    from kozyr.server.runtime.config import Settings
 
 # --help is in Russian with --lang ru, or with a Russian locale (help_lang).
 HELP_LANG: Lang = help_lang(sys.argv[1:], default_lang())
@@ -495,6 +498,25 @@ ledger_app = typer.Typer(help=_h("cli.help.ledger"), no_args_is_help=True)
 app.add_typer(ledger_app, name="ledger")
 
 
+def _existing_database(data: Path | None, database: str | None, language: Lang) -> Settings:
+    """The settings of a command that reads a server's database: ``--data`` (a folder)
+    beats the environment's URL, ``--database`` beats both; exit 2 if there is none."""
+    from kozyr.server.runtime.config import Settings
+
+    settings = Settings()
+    if data is not None:
+        settings.data = data
+        settings.database_url = None
+    if database is not None:
+        settings.database_url = database
+    if not settings.database_url and not (settings.data / "kozyr.db").is_file():
+        typer.echo(
+            text("cli.ledger_no_database", language, path=settings.data / "kozyr.db"), err=True
+        )
+        raise typer.Exit(2)
+    return settings
+
+
 @ledger_app.command(
     "check",
     help=_h("cli.help.ledger_check"),
@@ -521,21 +543,10 @@ def ledger_check(
     from sqlalchemy.exc import SQLAlchemyError
 
     from kozyr.server.money import ledger
-    from kozyr.server.runtime.config import Settings
     from kozyr.server.storage.store import Store
 
     language: Lang = lang.value if lang else default_lang()
-    settings = Settings()
-    if data is not None:
-        settings.data = data
-        settings.database_url = None  # the folder given beats the environment's URL
-    if database is not None:
-        settings.database_url = database
-    if not settings.database_url and not (settings.data / "kozyr.db").is_file():
-        typer.echo(
-            text("cli.ledger_no_database", language, path=settings.data / "kozyr.db"), err=True
-        )
-        raise typer.Exit(2)
+    settings = _existing_database(data, database, language)
 
     async def run() -> ledger.Audit:
         store = Store(settings.url)
@@ -668,23 +679,11 @@ def talk_reports(
 
     from sqlalchemy.exc import SQLAlchemyError
 
-    from kozyr.server.runtime.config import Settings
     from kozyr.server.storage.store import Store
     from kozyr.server.talk.kept import Report, reports
 
     language: Lang = lang.value if lang else default_lang()
-    settings = Settings()
-    if data is not None:
-        settings.data = data
-        settings.database_url = None  # the folder given beats the environment's URL
-    if database is not None:
-        settings.database_url = database
-
-    if not settings.database_url and not (settings.data / "kozyr.db").is_file():
-        typer.echo(
-            text("cli.ledger_no_database", language, path=settings.data / "kozyr.db"), err=True
-        )
-        raise typer.Exit(2)
+    settings = _existing_database(data, database, language)
 
     async def run() -> list[Report]:
         # read only: the server migrates its database as it starts
