@@ -61,6 +61,12 @@ def test_a_challenge_from_a_appears_in_bs_lobby_and_opens_the_table(two: Any) ->
     row = a.locator(f".friend-list .friend[data-name='{b_name}']")
     row.wait_for()
     assert "online" in row.inner_text()
+    # B's page is in the background (another tab) as the challenge comes
+    title = b.title()
+    b.evaluate(
+        """() => { window.__hidden = true; Object.defineProperty(document, "hidden",
+                   { get: () => window.__hidden, configurable: true }); }"""
+    )
     # ... and challenges him from the list: Imperial for two, no stake
     row.locator("button[data-act=challenge]").click()
     dialog = a.locator(".challenge-dialog[open]")
@@ -73,6 +79,12 @@ def test_a_challenge_from_a_appears_in_bs_lobby_and_opens_the_table(two: Any) ->
     incoming = b.locator(".challenge-item.incoming")
     incoming.wait_for()
     assert f"Вас вызывает {a_name}" in incoming.inner_text()
+    # ... and his tab says so while he is away, and is itself again when he is back
+    assert b.title() == "● Вас вызывают на игру — " + title
+    b.evaluate(
+        "() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    assert b.title() == title
     fits(b, ".challenge-item")
     fits(b, ".friends-panel")
     shot(b, "challenge-banner-360-ru")

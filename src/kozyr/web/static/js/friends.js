@@ -4,6 +4,7 @@
 // table. The server pushes a "challenge" frame to every open page of the person concerned
 // (docs/protocol.md); an accepted challenge opens its table on both pages.
 
+import { callAttention, clearAttention } from "./attention.js";
 import { applyStatic, t } from "./i18n.js";
 import { api } from "./net.js";
 import { esc } from "./html.js";
@@ -245,7 +246,15 @@ export function onChallengeFrame(f) {
   if (c.state === "open") open.set(c.id, c);
   else open.delete(c.id);
   renderBanner();
-  if (!mine(c)) return;
+  if (!mine(c)) {
+    // a challenge to me, while the page is in the background: the tab and a notification
+    // say so (#44 item 5); answered or gone, the tab is itself again
+    if (c.state === "open") {
+      const n = c.options.players;
+      callAttention("challenge", t("challenge_incoming", { name: c.from, game: gameName(c.game), n }));
+    } else clearAttention("challenge");
+    return;
+  }
   if (c.state === "accepted" && c.table) location.hash = `#/table/${c.table}`;
   else if (c.state === "declined") toast(t("challenge_declined", { name: c.to }));
 }
