@@ -47,6 +47,9 @@ async def test_talk_through_a_process_that_does_not_own_the_table(
         b.drain()
         before = len(lines(b, table))
         await b.hello(table)
+        # the lines come after the table's frames, read from the database: the last of
+        # them is in before the next line is said (else that one could come first)
+        await b.expect("said", phrase="thanks")
         await say(a, table, phrase="sorry")
         await b.expect("said", phrase="sorry")
         back = lines(b, table)[before:]

@@ -438,8 +438,10 @@ def test_the_servers_errors_with_retry_times_and_json_posts(server: str, browser
     page.goto(server)
     page.wait_for_selector("#screen-auth:not([hidden])")
     page.click(".guest-btn")
-    error = page.locator(".form-error")
-    page.wait_for_function("() => document.querySelector('.form-error').textContent !== ''")
+    error = page.locator("#screen-auth .form-error")
+    page.wait_for_function(
+        "() => document.querySelector('#screen-auth .form-error').textContent !== ''"
+    )
     assert error.inner_text() == (
         "Слишком много новых учётных записей с вашего адреса. Повторить можно через 2 с."
     )
@@ -448,9 +450,11 @@ def test_the_servers_errors_with_retry_times_and_json_posts(server: str, browser
     page.wait_for_selector(".guest-btn:not([disabled])", timeout=5000)
     # On a phone the message is below both forms: it is brought into view.
     page.set_viewport_size({"width": 375, "height": 740})
-    page.evaluate("() => { document.querySelector('.form-error').textContent = ''; }")
+    page.evaluate("() => { document.querySelector('#screen-auth .form-error').textContent = ''; }")
     page.click(".guest-btn")
-    page.wait_for_function("() => document.querySelector('.form-error').textContent !== ''")
+    page.wait_for_function(
+        "() => document.querySelector('#screen-auth .form-error').textContent !== ''"
+    )
     in_view = (
         "e => e.getBoundingClientRect().top >= 0 && e.getBoundingClientRect().bottom <= innerHeight"
     )
@@ -474,7 +478,8 @@ def test_the_servers_errors_with_retry_times_and_json_posts(server: str, browser
     login.locator("input[name=password]").fill("password1")
     login.locator("button[type=submit]").click()
     page.wait_for_function(
-        "() => document.querySelector('.form-error').textContent.startsWith('Too many')"
+        "() => document.querySelector('#screen-auth .form-error')"
+        ".textContent.startsWith('Too many')"
     )
     assert error.inner_text() == "Too many attempts. You may try again in 5 min."
     shot(page, "43-too-many-attempts-en")
@@ -559,7 +564,7 @@ def test_close_codes_pause_or_sign_out(server: str, browser: Any) -> None:
     page.click(".top .lang-switch")
     page.reload()
     page.wait_for_selector("#screen-auth:not([hidden])")
-    assert page.inner_text(".form-error") == (
+    assert page.inner_text("#screen-auth .form-error") == (
         "Вы вышли из учётной записи. Войдите снова, чтобы продолжить."
     )
     page.wait_for_timeout(1500)

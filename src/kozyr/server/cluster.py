@@ -395,7 +395,10 @@ class Cluster:
                 client = RemoteClient(user, sender, conn, table_id, self.me, self.bus.post)
                 self._remote[key] = client
             await table.watch(client, hello.last_seq)
-            await self.talk.history(table, client)
+            # the talk after the answer, not before it: its reads must not hold the
+            # relaying process's hello (a Redis lost meanwhile would leave its watcher
+            # without a word of why it is closed)
+            self._spawn(self.talk.history(table, client))
             return {"you": table.watchers.get(client)}
         if op == "unwatch":
             client = self._remote.pop(key, None)
