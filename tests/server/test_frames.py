@@ -504,6 +504,7 @@ def _bare_process() -> tuple[Cluster, _OwnersTable]:
     cluster.lobby = type("Lobby", (), {"tables": {"t1": table}})()  # type: ignore[assignment]
     cluster.bus = type("Bus", (), {"post": lambda *_: None})()  # type: ignore[assignment]
     cluster._remote = {}
+    cluster._tasks = set()
 
     async def no_talk(*_: Any) -> None:
         return None
